@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness } from '#harness';
+import { base64url } from '../../worker/src/auth/encoding.ts';
+import { signToken } from '../../worker/src/auth/jwt.ts';
+import { call, createUser, signIn } from '../support/api.ts';
+import type { Harness } from '../support/harness.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const encode = (value: unknown) => base64url(new TextEncoder().encode(JSON.stringify(value)));
+const claimsOf = (token: string) => JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+
+describe('health', () => {
+  it('answers without a token and says the database is up', async () => {
+    const answer = await call(h, 'GET', '/api/health');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('sends the security headers', async () => {
+    const { headers } = await call(h, 'GET', '/api/health');
+    expect(headers.get('strict-transport-security')).toContain('max-age=31536000');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBeTruthy();
+    const csp = headers.get('content-security-policy') ?? '';
+    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(part);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+});
+
+describe('login', () => {
+  it('answers a token and the user for good credentials, with any letter case in the e-mail', async () => {
+    const { email, password } = await createUser(h);
+    const answer = await call(h, 'POST', '/api/auth/login', { body: { email: email.toUpperCase(), password } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.token.split('.')).toHaveLength(3);
+    expect(answer.body.user).toMatchObject({ email, role: 'staff', name: 'Test staff' });
+    expect(answer.body.user).not.toHaveProperty('password_hash');
+    const me = await call(h, 'GET', '/api/auth/me', { token: answer.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.data).toEqual(answer.body.user);
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same message', async () => {
+    const { email } = await createUser(h);
+    const wrong = await call(h, 'POST', '/api/auth/login', { body: { email, password: 'not-the-password' } });
+    const unknown = await call(h, 'POST', '/api/auth/login', { body: { email: 'nobody@example.test', password: 'x' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'These credentials do not match our records.' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('says which fields are missing', async () => {
+    const answer = await call(h, 'POST', '/api/auth/login', { body: {} });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      message: 'Email is required',
+      errors: { email: ['Email is required'], password: ['Password is required'] },
+    });
+  });
+
+  it('gives a longer session when asked to remember', async () => {
+    const short = await signIn(h);
+    const long = await signIn(h, { remember: true });
+    const hours = (token: string) => {
+      const claims = claimsOf(token);
+      return (claims.exp - claims.iat) / 3600;
+    };
+    expect(hours(short.token)).toBe(12);
+    expect(hours(long.token)).toBe(30 * 24);
+  });
+
+  it('slows down repeated failures, then locks the account for a while', async () => {
+    const { email, password } = await createUser(h);
+    const attempt = (pw: string) => call(h, 'POST', '/api/auth/login', { body: { email, password: pw } });
+    for (let i = 0; i < 3; i++) expect((await attempt('wrong')).status).toBe(401);
+    const started = Date.now();
+    expect((await attempt('wrong')).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    const locked = await attempt('wrong');
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
+    const evenRight = await attempt(password);
+    expect(evenRight.status).toBe(429);
+    expect(evenRight.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in 1[45] minutes\.$/);
+
+    await h.withDb((db) => db.query("update public.users set locked_until = now() - interval '1 second' where email = $1", [email]));
+    expect((await attempt(password)).status).toBe(200);
+    const [row] = await h.withDb((db) => db.query<{ failed_logins: number }>('select failed_logins from public.users where email = $1', [email]));
+    expect(row.failed_logins).toBe(0);
+  });
+
+  it('refuses a disabled user', async () => {
+    const { email, password } = await createUser(h);
+    await h.withDb((db) => db.query('update public.users set is_active = false where email = $1', [email]));
+    const answer = await call(h, 'POST', '/api/auth/login', { body: { email, password } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('This account has been disabled. Ask an administrator.');
+  });
+});
+
+describe('tokens', () => {
+  const unauthenticated = { message: 'Unauthenticated.' };
+  const expectRefused = async (token: string | undefined, headers?: Record<string, string>) => {
+    const answer = await call(h, 'GET', '/api/customers', { token, headers });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual(unauthenticated);
+  };
+
+  it('refuses a missing or malformed token', async () => {
+    await expectRefused(undefined);
+    await expectRefused('not-a-token');
+    await expectRefused(undefined, { authorization: 'Basic dXNlcjpwYXNz' });
+    await expectRefused('a.b.c');
+  });
+
+  it('refuses a token with alg none', async () => {
+    const { token } = await signIn(h);
+    const claims = claimsOf(token);
+    await expectRefused(`${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`);
+    await expectRefused(`${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.${token.split('.')[2]}`);
+  });
+
+  it('refuses a token signed with another secret or with changed claims', async () => {
+    const { token } = await signIn(h);
+    const claims = claimsOf(token);
+    await expectRefused(await signToken(claims, 'another-secret-that-is-also-long-enough-000'));
+    const [header, , signature] = token.split('.');
+    await expectRefused(`${header}.${encode({ ...claims, sub: '999999' })}.${signature}`);
+  });
+
+  it('refuses an expired token and an expired session', async () => {
+    const { token } = await signIn(h);
+    const claims = claimsOf(token);
+    await expectRefused(await signToken({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, h.jwtSecret));
+    expect((await call(h, 'GET', '/api/auth/me', { token })).status).toBe(200);
+    await h.withDb((db) => db.query("update public.sessions set expires_at = now() - interval '1 minute' where id = $1", [claims.sid]));
+    await expectRefused(token);
+  });
+
+  it('ends the session on logout, and only that one', async () => {
+    const first = await signIn(h);
+    const second = await call(h, 'POST', '/api/auth/login', { body: { email: first.email, password: first.password } });
+    const logout = await call(h, 'POST', '/api/auth/logout', { token: first.token });
+    expect(logout.status).toBe(204);
+    await expectRefused(first.token);
+    expect((await call(h, 'GET', '/api/auth/me', { token: second.body.token })).status).toBe(200);
+  });
+
+  it('ends every session of a user an admin disables', async () => {
+    const { token, email } = await signIn(h);
+    await h.withDb((db) => db.query('update public.users set is_active = false where email = $1', [email]));
+    await expectRefused(token);
+  });
+});

@@ -1,0 +1,51 @@
+import { upsertUser } from '../../worker/src/users.ts';
+import type { Harness } from './harness.ts';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as it is, not as JSON. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export async function call<T = any>(h: Harness, method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await h.fetch(path, { method, headers, body });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+}
+
+/** A short random tag, so tests that share a database never see each other's rows. */
+export const uniqueTag = () => Math.random().toString(36).slice(2, 10);
+
+export interface SignedIn {
+  token: string;
+  email: string;
+  password: string;
+  user: { id: number; name: string; email: string; role: string };
+}
+
+export async function createUser(h: Harness, role: 'admin' | 'staff' = 'staff') {
+  const email = `user-${uniqueTag()}@example.test`;
+  const password = `pw-${uniqueTag()}-secret`;
+  await h.withDb((db) => upsertUser(db, { email, password, name: `Test ${role}`, role }));
+  return { email, password };
+}
+
+export async function signIn(h: Harness, options: { remember?: boolean } = {}): Promise<SignedIn> {
+  const { email, password } = await createUser(h);
+  const answer = await call(h, 'POST', '/api/auth/login', { body: { email, password, ...options } });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { token: answer.body.token, user: answer.body.user, email, password };
+}

@@ -1,0 +1,12 @@
+import type { Db } from '../../worker/src/db/port.ts';
+
+/** What an API test needs, whichever runtime and database run the app. */
+export interface Harness {
+  runtime: 'pglite' | 'postgres' | 'workerd';
+  jwtSecret: string;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  withDb<T>(work: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';

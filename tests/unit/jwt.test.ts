@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { signToken, verifyToken } from '../../worker/src/auth/jwt.ts';
+import { hashPassword, verifyPassword, PBKDF2_ITERATIONS } from '../../worker/src/auth/password.ts';
+
+const secret = 'unit-test-secret-that-is-at-least-32-bytes-long';
+const claims = () => ({ sub: '7', sid: 'b3f4b7a2-1111-4c4c-9d9d-000000000001', iat: 1, exp: Math.floor(Date.now() / 1000) + 60 });
+
+describe('tokens', () => {
+  it('round-trips its claims', async () => {
+    const c = claims();
+    expect(await verifyToken(await signToken(c, secret), secret)).toEqual(c);
+  });
+
+  it('refuses another secret, a changed signature and expiry', async () => {
+    const token = await signToken(claims(), secret);
+    expect(await verifyToken(token, `${secret}x`)).toBeNull();
+    expect(await verifyToken(`${token.slice(0, -2)}AA`, secret)).toBeNull();
+    expect(await verifyToken(token, secret, Date.now() + 61_000)).toBeNull();
+    expect(await verifyToken('', secret)).toBeNull();
+    expect(await verifyToken('a.b', secret)).toBeNull();
+    expect(await verifyToken('!!.??.**', secret)).toBeNull();
+  });
+});
+
+describe('passwords', () => {
+  it('stores the parameters with a salted hash and checks it', async () => {
+    const stored = await hashPassword('correct horse');
+    expect(stored).toMatch(new RegExp(`^pbkdf2-sha256\\$${PBKDF2_ITERATIONS}\\$[\\w-]{22}\\$[\\w-]{43}$`));
+    expect(await hashPassword('correct horse')).not.toBe(stored);
+    expect(await verifyPassword('correct horse', stored)).toBe(true);
+    expect(await verifyPassword('correct horse ', stored)).toBe(false);
+    expect(await verifyPassword('correct horse', 'garbage')).toBe(false);
+  });
+
+  it('refuses stored hashes with more iterations than Workers allow', async () => {
+    const stored = (await hashPassword('pw')).replace(`$${PBKDF2_ITERATIONS}$`, '$200000$');
+    expect(await verifyPassword('pw', stored)).toBe(false);
+  });
+});

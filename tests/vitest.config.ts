@@ -1,0 +1,56 @@
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { TEST_JWT_SECRET } from './support/harness.ts';
+import { databaseUrl } from './support/postgres-admin.ts';
+import { WORKERD_DATABASE } from './support/setup-workerd.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const harness = (file: string) => ({ '#harness': fileURLToPath(new URL(`./support/${file}`, import.meta.url)) });
+const apiTests = ['tests/api/**/*.test.ts'];
+
+const projects: TestProjectInlineConfiguration[] = [
+  { root, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+  {
+    resolve: { alias: harness('harness-node.ts') },
+    root, test: { name: 'api-pglite', include: apiTests, globalSetup: ['tests/support/setup-pglite.ts'] },
+  },
+  { root, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+];
+
+if (process.env.DATABASE_URL) {
+  projects.push(
+    {
+      resolve: { alias: harness('harness-node.ts') },
+      root, test: { name: 'api-postgres', include: apiTests, globalSetup: ['tests/support/setup-postgres.ts'] },
+    },
+    {
+      plugins: [
+        cloudflareTest({
+          wrangler: { configPath: './wrangler.toml' },
+          miniflare: {
+            bindings: { JWT_SECRET: TEST_JWT_SECRET },
+            hyperdrives: { HYPERDRIVE: databaseUrl(WORKERD_DATABASE) },
+          },
+        }),
+      ],
+      root,
+      resolve: { alias: harness('harness-workerd.ts') },
+      test: {
+        name: 'api-workerd',
+        include: apiTests,
+        globalSetup: ['tests/support/setup-workerd.ts'],
+        fileParallelism: false,
+      },
+    },
+  );
+} else if (process.env.CI) {
+  throw new Error('DATABASE_URL must be set under CI: the PostgreSQL and workerd suites may not be skipped.');
+} else {
+  console.warn('DATABASE_URL is not set: skipping the PostgreSQL and workerd API suites.');
+}
+
+export default defineConfig({
+  root,
+  test: { projects, testTimeout: 20_000, hookTimeout: 60_000 },
+});

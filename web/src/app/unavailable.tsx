@@ -1,0 +1,32 @@
+import type { RouteObject } from 'react-router';
+import { NotAvailable } from '../shared/ui/NotAvailable';
+
+const areas: [path: string, title: string][] = [
+  ['tire-brands/*', 'Tire Brands'],
+  ['tire-types/*', 'Tire Types'],
+  ['battery-brands/*', 'Battery Brands'],
+  ['patterns/*', 'Patterns'],
+  ['tags/*', 'Tags'],
+  ['locations/*', 'Locations'],
+  ['made-in/*', 'Made In'],
+  ['tires/*', 'Tires'],
+  ['batteries/*', 'Batteries'],
+  ['wiper-products/*', 'Wipers'],
+  ['inventories/*', 'Inventory Overview'],
+  ['invoices/*', 'Invoices'],
+  ['sales/*', 'Sales'],
+  ['receipts/*', 'Receipts'],
+  ['purchases/*', 'Purchase Orders'],
+  ['reports/inventory', 'Inventory Report'],
+  ['reports/sales', 'Sales Report'],
+  ['reports/purchases', 'Purchases Report'],
+  ['reports/customer-balance', 'Customer Balance Report'],
+  ['reports/supplier-balance', 'Supplier Balance Report'],
+  ['reports/*', 'Reports'],
+  ['settings/*', 'Settings'],
+];
+
+export const unavailableRoutes: RouteObject[] = areas.map(([path, title]) => ({
+  path,
+  element: <NotAvailable key={title} title={title} />,
+}));

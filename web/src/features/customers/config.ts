@@ -1,0 +1,55 @@
+import { customerInput, type Customer } from '@schemas/customers';
+import type { RecordConfig } from '../../shared/records/types';
+import { formatDateTime } from '../../shared/ui/dates';
+import { customerQueries } from './api';
+
+export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
+  basePath: '/customers',
+  resource: customerQueries,
+  schema: customerInput,
+  fields: [
+    { name: 'name', label: 'Name', required: true },
+    { name: 'email', label: 'Email', type: 'email' },
+    { name: 'phone', label: 'Phone', type: 'tel', required: true },
+    { name: 'company_name', label: 'Company' },
+    { name: 'address', label: 'Address', required: true, multiline: true },
+  ],
+  columns: [
+    { header: 'Name', cell: (customer) => customer.name },
+    { header: 'Email', cell: (customer) => customer.email ?? '' },
+    { header: 'Phone', cell: (customer) => customer.phone },
+    { header: 'Address', cell: (customer) => customer.address, className: 'cell-wrap' },
+  ],
+  details: (customer) => [
+    { label: 'Name', value: customer.name },
+    { label: 'Email', value: customer.email },
+    { label: 'Phone', value: customer.phone },
+    { label: 'Company', value: customer.company_name },
+    { label: 'Address', value: customer.address },
+    { label: 'Created', value: formatDateTime(customer.created_at) },
+    { label: 'Updated', value: formatDateTime(customer.updated_at) },
+  ],
+  texts: {
+    listTitle: 'Customer List',
+    createTitle: 'Add New Customer',
+    detailTitle: 'Customer Details',
+    editTitle: 'Edit Customer',
+    addButton: 'Add New Customer',
+    searchPlaceholder: 'Search by name or phone',
+    searchLabel: 'Search customers',
+    empty: 'No customers found',
+    notFound: 'Customer not found',
+    loadError: 'Error loading customer data',
+    loading: 'Loading customers...',
+    added: 'Customer added successfully!',
+    updated: 'Customer updated successfully!',
+    deleted: 'Customer deleted successfully!',
+    addFailed: 'Could not add customer. Please try again.',
+    updateFailed: 'Could not update customer. Please try again.',
+    deleteTitle: 'Delete customer',
+    deleteConfirm: 'Are you sure you want to delete this customer?',
+    deleteFailed: 'Error deleting customer. Please try again.',
+    saveButton: 'Save Customer',
+    updateButton: 'Update Customer',
+  },
+};

@@ -1,0 +1,70 @@
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { SessionUser } from '@schemas/auth';
+import { api, isApiError } from '../api/client';
+import { clearSession, readToken, readUser, saveSession, saveUser } from './session';
+
+interface AuthState {
+  user: SessionUser | null;
+  loading: boolean;
+  signIn: (token: string, user: SessionUser) => void;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [user, setUser] = useState<SessionUser | null>(() => (readToken() ? readUser() : null));
+  const [loading, setLoading] = useState(() => Boolean(readToken()));
+
+  useEffect(() => {
+    if (!readToken()) return;
+    const controller = new AbortController();
+    api
+      .get<SessionUser>('/auth/me', { signal: controller.signal })
+      .then((confirmed) => {
+        saveUser(confirmed);
+        setUser(confirmed);
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiError(error, 401)) {
+          clearSession();
+          setUser(null);
+        }
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, []);
+
+  const signIn = useCallback((token: string, signedIn: SessionUser) => {
+    saveSession(token, signedIn);
+    setUser(signedIn);
+    setLoading(false);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await api.post('/auth/logout');
+    } catch {
+      // The local session is cleared whatever the server answers.
+    }
+    clearSession();
+    setUser(null);
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+
+  const value = useMemo(() => ({ user, loading, signIn, signOut }), [user, loading, signIn, signOut]);
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const auth = use(AuthContext);
+  if (!auth) throw new Error('useAuth must be used inside AuthProvider');
+  return auth;
+}

@@ -1,0 +1,71 @@
+import { useId, type ReactNode } from 'react';
+
+interface FieldProps {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[];
+  required?: boolean;
+  type?: 'text' | 'email' | 'tel' | 'password';
+  multiline?: boolean;
+  autoComplete?: string;
+  wide?: boolean;
+  after?: ReactNode;
+}
+
+export function Field({
+  name,
+  label,
+  value,
+  onChange,
+  errors,
+  required = false,
+  type = 'text',
+  multiline = false,
+  autoComplete,
+  wide = false,
+  after,
+}: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errors?.length);
+  const common = {
+    id,
+    name,
+    value,
+    autoComplete,
+    'aria-invalid': invalid || undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': invalid ? errorId : undefined,
+  };
+
+  return (
+    <div className={wide ? 'field field-wide' : 'field'}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      <div className="field-control">
+        {multiline ? (
+          <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+        ) : (
+          <input {...common} type={type} onChange={(event) => onChange(event.target.value)} />
+        )}
+        {after}
+      </div>
+      {invalid && (
+        <div id={errorId} className="field-error">
+          {errors!.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { fieldErrors, type FieldErrors } from '@schemas/common';
+
+export type FormValues = Record<string, string>;
+
+export function useSchemaForm<S extends z.ZodType>(schema: S, initial: FormValues) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const setField = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const next = { ...current };
+      delete next[name];
+      return next;
+    });
+  };
+
+  const validate = (): z.output<S> | null => {
+    const result = schema.safeParse(values);
+    if (result.success) {
+      setErrors({});
+      return result.data;
+    }
+    setErrors(fieldErrors(result.error));
+    return null;
+  };
+
+  return { values, errors, setField, validate };
+}
+
+export function toFormValues(fields: string[], record?: Record<string, unknown> | null): FormValues {
+  return Object.fromEntries(fields.map((field) => [field, record?.[field] == null ? '' : String(record[field])]));
+}

@@ -1,0 +1,98 @@
+import { useCallback, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Customer } from '@schemas/customers';
+import type { Supplier } from '@schemas/suppliers';
+import { pagedResource } from '../api/resource';
+import { useDebounced } from '../hooks/useDebounced';
+import { SearchIcon } from './icons';
+import { useDismiss } from './useDismiss';
+
+const customers = pagedResource<Customer>('customers');
+const suppliers = pagedResource<Supplier>('suppliers');
+
+interface Hit {
+  id: number;
+  name: string;
+  phone: string;
+}
+
+export function GlobalSearch() {
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const term = useDebounced(text.trim(), 250);
+  const enabled = term.length >= 2;
+  const params = { search: term, per_page: 5 };
+
+  const customerHits = useQuery({ ...customers.list(params), enabled, placeholderData: keepPreviousData });
+  const supplierHits = useQuery({ ...suppliers.list(params), enabled, placeholderData: keepPreviousData });
+
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+
+  const done = () => {
+    setOpen(false);
+    setText('');
+  };
+
+  const showPanel = open && enabled;
+  const loading = customerHits.isPending || supplierHits.isPending;
+  const failed = customerHits.isError || supplierHits.isError;
+  const customerRows = customerHits.data?.data ?? [];
+  const supplierRows = supplierHits.data?.data ?? [];
+
+  const section = (title: string, base: string, rows: Hit[]) =>
+    rows.length > 0 && (
+      <div className="search-section">
+        <p className="search-section-title">{title}</p>
+        <ul>
+          {rows.map((row) => (
+            <li key={row.id}>
+              <Link to={`${base}/${row.id}`} className="search-hit" onClick={done}>
+                <span className="search-hit-name">{row.name}</span>
+                <span className="search-hit-meta">{row.phone}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+
+  return (
+    <div className="global-search" ref={ref}>
+      <SearchIcon />
+      <input
+        type="search"
+        className="global-search-input"
+        placeholder="Search products, customers..."
+        aria-label="Search"
+        aria-expanded={showPanel}
+        aria-controls="global-search-results"
+        autoComplete="off"
+        value={text}
+        onFocus={() => setOpen(true)}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+        }}
+      />
+      {showPanel && (
+        <div id="global-search-results" className="dropdown search-results" aria-label="Search results" role="region">
+          {loading ? (
+            <p className="dropdown-empty">Searching...</p>
+          ) : failed ? (
+            <p className="dropdown-empty">Search failed. Please try again.</p>
+          ) : customerRows.length + supplierRows.length === 0 ? (
+            <p className="dropdown-empty">No results</p>
+          ) : (
+            <>
+              {section('Customers', '/customers', customerRows)}
+              {section('Suppliers', '/suppliers', supplierRows)}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { useResourceMutations } from '../api/resource';
+import { DetailList } from '../ui/DetailList';
+import { ErrorBox } from '../ui/ErrorBox';
+import { useFlash } from '../ui/Flash';
+import { PageHeader } from '../ui/Page';
+import { Spinner } from '../ui/Spinner';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete';
+import { LoadFailure } from './LoadFailure';
+import type { RecordBase, RecordConfig } from './types';
+
+export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
+  const { basePath, resource, details, texts } = config;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const record = useQuery(resource.detail(id));
+  const { remove } = useResourceMutations(resource);
+  const deletion = useConfirmedDelete({
+    remove,
+    title: texts.deleteTitle,
+    confirmMessage: texts.deleteConfirm,
+    failureMessage: texts.deleteFailed,
+    onDeleted: () => {
+      flash(texts.deleted, basePath);
+      navigate(basePath);
+    },
+  });
+
+  return (
+    <section>
+      <PageHeader
+        title={texts.detailTitle}
+        actions={
+          <>
+            <Link to={basePath} className="btn btn-secondary">
+              Back to List
+            </Link>
+            {record.data && (
+              <>
+                <Link to={`${basePath}/${id}/edit`} className="btn btn-primary">
+                  Edit
+                </Link>
+                <button type="button" className="btn btn-danger" onClick={() => deletion.ask(id)}>
+                  Delete
+                </button>
+              </>
+            )}
+          </>
+        }
+      />
+      {deletion.error && <ErrorBox messages={[deletion.error]} />}
+      {record.isPending ? (
+        <Spinner label={texts.loading} />
+      ) : record.isError ? (
+        <LoadFailure error={record.error} texts={texts} />
+      ) : (
+        <div className="card">
+          <DetailList items={details(record.data)} />
+        </div>
+      )}
+      {deletion.dialog}
+    </section>
+  );
+}

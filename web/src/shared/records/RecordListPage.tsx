@@ -1,0 +1,91 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { useResourceMutations } from '../api/resource';
+import { useListSearch } from '../hooks/useListSearch';
+import { DataTable } from '../ui/DataTable';
+import { ErrorBox } from '../ui/ErrorBox';
+import { useFlash } from '../ui/Flash';
+import { PageHeader } from '../ui/Page';
+import { Pagination } from '../ui/Pagination';
+import { SearchBox } from '../ui/SearchBox';
+import { Spinner } from '../ui/Spinner';
+import { useConfirmedDelete } from '../ui/useConfirmedDelete';
+import type { RecordBase, RecordConfig } from './types';
+
+export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
+  const { basePath, resource, columns, texts } = config;
+  const { text, setText, search, page, setPage } = useListSearch();
+  const list = useQuery({ ...resource.list({ search, page }), placeholderData: keepPreviousData });
+  const { remove } = useResourceMutations(resource);
+  const flash = useFlash();
+  const deletion = useConfirmedDelete({
+    remove,
+    title: texts.deleteTitle,
+    confirmMessage: texts.deleteConfirm,
+    failureMessage: texts.deleteFailed,
+    onDeleted: () => flash(texts.deleted),
+  });
+
+  const lastPage = list.data?.last_page ?? 1;
+  useEffect(() => {
+    if (list.data && list.data.total > 0 && page > lastPage) setPage(lastPage);
+  }, [list.data, page, lastPage, setPage]);
+
+  return (
+    <section>
+      <PageHeader
+        title={texts.listTitle}
+        actions={
+          <Link to={`${basePath}/create`} className="btn btn-primary">
+            {texts.addButton}
+          </Link>
+        }
+      />
+      <div className="card">
+        <div className="toolbar">
+          <SearchBox value={text} onChange={setText} placeholder={texts.searchPlaceholder} label={texts.searchLabel} />
+          {list.isFetching && !list.isPending && (
+            <span className="toolbar-hint" aria-hidden="true">
+              Updating...
+            </span>
+          )}
+        </div>
+        {deletion.error && <ErrorBox messages={[deletion.error]} />}
+        {list.isPending ? (
+          <Spinner label={texts.loading} />
+        ) : list.isError ? (
+          <ErrorBox messages={[texts.loadError]} />
+        ) : list.data.data.length === 0 ? (
+          <p className="empty">{texts.empty}</p>
+        ) : (
+          <>
+            <DataTable
+              caption={texts.listTitle}
+              columns={columns}
+              rows={list.data.data}
+              rowKey={(record) => record.id}
+              rowLabel={(record) => record.name}
+              actions={(record) => (
+                <>
+                  <Link to={`${basePath}/${record.id}`} className="btn btn-small btn-secondary">
+                    View
+                  </Link>
+                  <Link to={`${basePath}/${record.id}/edit`} className="btn btn-small btn-secondary">
+                    Edit
+                  </Link>
+                  <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(record.id)}>
+                    Delete
+                  </button>
+                </>
+              )}
+            />
+            <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
+          </>
+        )}
+      </div>
+      {deletion.dialog}
+    </section>
+  );
+}

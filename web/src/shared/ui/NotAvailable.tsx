@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { PageHeader } from './Page';
+
+export function NotAvailable({ title }: { title: string }) {
+  return (
+    <section>
+      <PageHeader title={title} />
+      <div className="card notice">
+        <p>This area is not available yet.</p>
+        <Link to="/" className="btn btn-secondary">
+          Back to Dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section>
+      <PageHeader title="Page not found" />
+      <div className="card notice">
+        <p>The page you are looking for does not exist.</p>
+        <Link to="/" className="btn btn-primary">
+          Go to Dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requireAuth, authRoutes, sessionRoutes } from './auth/routes.ts';
+import type { AppDeps, AppEnv } from './env.ts';
+import { HttpError } from './http/errors.ts';
+import { withSecurityHeaders } from './http/security.ts';
+import { customerRoutes } from './routes/customers.ts';
+import { supplierRoutes } from './routes/suppliers.ts';
+
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** The whole `/api`, built from its dependencies; Web-standard APIs only. */
+export function createApp({ db, config, log = console.error }: AppDeps) {
+  if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
+  const app = new Hono<AppEnv>().basePath('/api');
+
+  app.use(withSecurityHeaders);
+  app.use(async (c, next) => {
+    c.set('db', db);
+    c.set('config', config);
+    await next();
+  });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'The request is too large.' }, 413),
+    }),
+  );
+
+  app.get('/health', async (c) => {
+    try {
+      await db.query('select 1');
+      return c.json({ status: 'ok', database: 'up' });
+    } catch (error) {
+      log('health check: database did not answer', error);
+      return c.json({ status: 'degraded', database: 'down' }, 503);
+    }
+  });
+  app.route('/auth', authRoutes);
+
+  app.use(requireAuth);
+  app.route('/auth', sessionRoutes);
+  app.route('/customers', customerRoutes);
+  app.route('/suppliers', supplierRoutes);
+
+  app.notFound((c) => c.json({ message: 'Not found' }, 404));
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json(error.body, error.status);
+    log(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+    return c.json({ message: 'Something went wrong' }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

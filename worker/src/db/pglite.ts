@@ -1,0 +1,34 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, Row } from './port.ts';
+
+export interface PgliteDb extends Db {
+  pg: PGlite;
+  close(): Promise<void>;
+}
+
+/** An embedded database in `dataDir` (a folder, or memory when omitted), or loaded from a dump. */
+export async function pgliteDb(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<PgliteDb> {
+  const pg = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    parsers: { [types.DATE]: (value: string) => value },
+  });
+  return { ...wrap(pg), pg, close: () => pg.close() };
+}
+
+type Queryable = Pick<PGlite, 'query' | 'exec'> & Partial<Pick<PGlite, 'transaction'>>;
+
+function wrap(pg: Queryable): Db {
+  return {
+    async query<T = Row>(text: string, params: unknown[] = []) {
+      return (await pg.query<T>(text, params)).rows;
+    },
+    async exec(text: string) {
+      await pg.exec(text);
+    },
+    async transaction<T>(work: (tx: Db) => Promise<T>) {
+      if (!pg.transaction) return work(wrap(pg));
+      return pg.transaction((tx) => work(wrap(tx)));
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import postgres from 'postgres';
+import type { Db, Row } from './port.ts';
+
+const asNumber = (value: string) => Number(value);
+const asText = (value: string) => value;
+
+/** int8 and numeric arrive as numbers and dates as 'YYYY-MM-DD', as they do from PGlite. */
+const types = {
+  int8: { to: 20, from: [20], serialize: String, parse: asNumber },
+  numeric: { to: 1700, from: [1700], serialize: String, parse: asNumber },
+  date: { to: 1082, from: [1082], serialize: String, parse: asText },
+};
+
+export interface PostgresDb extends Db {
+  close(): Promise<void>;
+}
+
+export function postgresDb(url: string, options: { max?: number } = {}): PostgresDb {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    fetch_types: false,
+    prepare: false,
+    onnotice: () => {},
+    types,
+  });
+  return { ...wrap(sql), close: () => sql.end({ timeout: 5 }) };
+}
+
+function wrap(sql: postgres.Sql | postgres.TransactionSql): Db {
+  return {
+    async query<T = Row>(text: string, params: unknown[] = []) {
+      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+    },
+    async exec(text: string) {
+      await sql.unsafe(text);
+    },
+    async transaction<T>(work: (tx: Db) => Promise<T>) {
+      if (!('begin' in sql)) return work(wrap(sql));
+      return (await sql.begin((tx) => work(wrap(tx)))) as T;
+    },
+  };
+}

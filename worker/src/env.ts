@@ -1,0 +1,41 @@
+import type { Db } from './db/port.ts';
+import type { SessionUser } from './schemas/auth.ts';
+
+export interface LoginThrottle {
+  /** Failed attempts answered at once; each one after these is answered more slowly. */
+  slowAfter: number;
+  /** Failed attempts that lock the account. */
+  lockAfter: number;
+  lockMinutes: number;
+  /** Added per failed attempt past slowAfter. */
+  delayStepMs: number;
+}
+
+export interface AppConfig {
+  /** At least 32 bytes. */
+  jwtSecret: string;
+  sessionHours: number;
+  rememberDays: number;
+  throttle: LoginThrottle;
+}
+
+export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
+  sessionHours: 12,
+  rememberDays: 30,
+  throttle: { slowAfter: 3, lockAfter: 5, lockMinutes: 15, delayStepMs: 500 },
+};
+
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    config: AppConfig;
+    user: SessionUser;
+    sessionId: string;
+  };
+}

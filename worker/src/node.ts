@@ -1,0 +1,57 @@
+import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { createApp } from './app.ts';
+import { DEMO_LOGIN } from './demo.ts';
+import { defaultConfig } from './env.ts';
+import { withSecurityHeaders } from './http/security.ts';
+import { jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
+import { setUpDatabase } from './setup.ts';
+
+const settings = readSettings();
+const db = await openDatabase(settings);
+const setup = await setUpDatabase(db, { migrations: loadMigrations(), admin: settings.admin, demoData: settings.demoData });
+const api = createApp({ db, config: { ...defaultConfig, jwtSecret: jwtSecret(settings) } });
+
+// `npm run dev` serves the web app from Vite instead, with the API on its own port.
+const webRoot = relative(process.cwd(), join(projectRoot, 'dist', 'web')) || '.';
+const serveWeb = process.env.SERVE_WEB !== 'false' && existsSync(join(projectRoot, 'dist', 'web', 'index.html'));
+const web = new Hono();
+if (serveWeb) {
+  web.use(withSecurityHeaders);
+  web.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  web.use(serveStatic({ root: webRoot }));
+  web.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
+}
+
+const server = serve({
+  port: settings.port,
+  fetch: (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/') || !serveWeb) return api.fetch(request);
+    return web.fetch(request);
+  },
+});
+
+server.once('listening', () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${settings.dataDir}`;
+  console.log(`Wheelhouse is running at http://localhost:${port} on ${where}`);
+  if (setup.applied.length) console.log(`Applied migrations: ${setup.applied.join(', ')}`);
+  if (setup.adminCreated) console.log(`Created the first admin: ${settings.admin?.email}`);
+  if (settings.demoData) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  if (!serveWeb) console.log('The web app is not built here; the API answers under /api.');
+});
+
+const shutdown = () => {
+  server.close();
+  void db.close().finally(() => process.exit(0));
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

@@ -1,0 +1,12 @@
+import { customerInput } from '../schemas/customers.ts';
+import { resourceRoutes, searchCondition } from './resource.ts';
+
+export const customerRoutes = resourceRoutes({
+  table: 'customers',
+  schema: customerInput,
+  columns: ['name', 'email', 'phone', 'address', 'company_name'],
+  searchWhere: searchCondition(['name', 'phone'], ['phone']),
+  orderBy: 'lower(name)',
+  notFound: 'Customer not found',
+  inUse: 'This customer cannot be deleted because invoices, sales or receipts refer to it.',
+});

@@ -1,0 +1,12 @@
+import { supplierInput } from '../schemas/suppliers.ts';
+import { resourceRoutes, searchCondition } from './resource.ts';
+
+export const supplierRoutes = resourceRoutes({
+  table: 'suppliers',
+  schema: supplierInput,
+  columns: ['name', 'contact_person', 'email', 'phone', 'address'],
+  searchWhere: searchCondition(['name', 'phone'], ['phone']),
+  orderBy: 'lower(name)',
+  notFound: 'Supplier not found',
+  inUse: 'This supplier cannot be deleted because purchase orders or tires refer to it.',
+});
