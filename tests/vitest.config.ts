@@ -1,4 +1,5 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { TEST_JWT_SECRET } from './support/harness.ts';
@@ -7,6 +8,13 @@ import { WORKERD_DATABASE } from './support/setup-workerd.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const harness = (file: string) => ({ '#harness': fileURLToPath(new URL(`./support/${file}`, import.meta.url)) });
+/** Hyperdrive insists on a password in its URL; a trust-auth server ignores it. */
+function hyperdriveUrl(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.password) parsed.password = 'postgres';
+  return parsed.toString();
+}
+
 const apiTests = ['tests/api/**/*.test.ts'];
 
 const projects: TestProjectInlineConfiguration[] = [
@@ -19,6 +27,8 @@ const projects: TestProjectInlineConfiguration[] = [
 ];
 
 if (process.env.DATABASE_URL) {
+  // wrangler.toml names the web build as static assets; the API suite does not need it built.
+  mkdirSync(`${root}/dist/web`, { recursive: true });
   projects.push(
     {
       resolve: { alias: harness('harness-node.ts') },
@@ -30,7 +40,7 @@ if (process.env.DATABASE_URL) {
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
             bindings: { JWT_SECRET: TEST_JWT_SECRET },
-            hyperdrives: { HYPERDRIVE: databaseUrl(WORKERD_DATABASE) },
+            hyperdrives: { HYPERDRIVE: hyperdriveUrl(databaseUrl(WORKERD_DATABASE)) },
           },
         }),
       ],

@@ -13,6 +13,11 @@ export default defineConfig({
   build: {
     outDir: here('../dist/web'),
     emptyOutDir: true,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
   server: {
     port: 8787,
