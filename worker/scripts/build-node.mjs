@@ -1,7 +1,8 @@
 // Bundles the Node entries (the server and the user command) into dist/, leaving packages external.
 import { build } from 'esbuild';
+import { pathToFileURL } from 'node:url';
 
-await build({
+export const nodeBundle = {
   entryPoints: { node: 'worker/src/node.ts', cli: 'worker/src/cli.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
@@ -12,4 +13,6 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-});
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await build(nodeBundle);

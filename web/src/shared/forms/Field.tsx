@@ -42,15 +42,14 @@ export function Field({
 
   return (
     <div className={wide ? 'field field-wide' : 'field'}>
-      <label htmlFor={id}>
-        {label}
+      <div className="field-label">
+        <label htmlFor={id}>{label}</label>
         {required && (
           <span className="required" aria-hidden="true">
-            {' '}
             *
           </span>
         )}
-      </label>
+      </div>
       <div className="field-control">
         {multiline ? (
           <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
