@@ -22,12 +22,18 @@ export function browserTestsCanRun(): boolean {
 
 export interface RunningApp {
   url: string;
+  dataDir: string;
+  /** Stops the server and keeps its data folder. */
   stop(): Promise<void>;
 }
 
-/** `npm start`'s server on a free port, on a fresh embedded database with the demo data. */
-export async function startApp(): Promise<RunningApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wheelhouse-browser-'));
+const dataDirs: string[] = [];
+process.once('exit', () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** `npm start`'s server on a free port, on an embedded database (a fresh one with the demo data by default). */
+export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wheelhouse-app-'));
+  dataDirs.push(dataDir);
   const child: ChildProcess = spawn(process.execPath, [join(projectRoot, 'dist', 'node.mjs')], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,11 +55,12 @@ export async function startApp(): Promise<RunningApp> {
   });
   return {
     url,
+    dataDir,
     async stop() {
+      if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -16,8 +16,8 @@ export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
   ],
   columns: [
     { header: 'Name', cell: (customer) => customer.name },
-    { header: 'Email', cell: (customer) => customer.email ?? '' },
-    { header: 'Phone', cell: (customer) => customer.phone },
+    { header: 'Email', cell: (customer) => customer.email ?? '', className: 'cell-nowrap' },
+    { header: 'Phone', cell: (customer) => customer.phone, className: 'cell-nowrap' },
     { header: 'Address', cell: (customer) => customer.address, className: 'cell-wrap' },
   ],
   details: (customer) => [

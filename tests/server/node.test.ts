@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../worker/src/demo.ts';
+import { projectRoot } from '../../worker/src/node/runtime.ts';
+import { startApp, type RunningApp } from '../support/browser.ts';
+
+const built = existsSync(join(projectRoot, 'dist', 'node.mjs')) && existsSync(join(projectRoot, 'dist', 'web', 'index.html'));
+if (!built && process.env.CI) throw new Error('The server tests need the built app (npm run build).');
+
+describe.skipIf(!built)('npm start', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  const login = (email: string, password: string) =>
+    fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+
+  it('serves the web app, with the app answering its own routes on reload', async () => {
+    for (const path of ['/', '/customers', '/customers/12/edit', '/login']) {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+    }
+  });
+
+  it('answers the API on the same port, and unknown API paths as JSON', async () => {
+    const health = await fetch(`${app.url}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    const unknown = await fetch(`${app.url}/api/nothing-here`);
+    expect(unknown.status).toBe(401);
+    expect(await unknown.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('loads the demo shop with the demo login the console shows', async () => {
+    const response = await login(DEMO_LOGIN.email, DEMO_LOGIN.password);
+    expect(response.status).toBe(200);
+    const { token } = await response.json();
+    const customers = await fetch(`${app.url}/api/customers?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await customers.json()).total).toBe(12);
+    const suppliers = await fetch(`${app.url}/api/suppliers?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await suppliers.json()).total).toBe(12);
+  });
+
+  it('creates a user and resets a password from the shell', async () => {
+    const run = promisify(execFile);
+    const cli = (args: string[]) =>
+      run(process.execPath, [join(projectRoot, 'dist', 'cli.mjs'), ...args], {
+        env: { ...process.env, DATABASE_URL: '', DATA_DIR: app.dataDir },
+      });
+    // The embedded database takes one process at a time: the server lets go of it first.
+    await app.stop();
+    const created = await cli(['--email', 'clerk@example.test', '--password', 'first-password', '--name', 'Counter Clerk']);
+    expect(created.stdout).toContain('Created user clerk@example.test.');
+    const reset = await cli(['--email', 'clerk@example.test', '--password', 'second-password']);
+    expect(reset.stdout).toContain('Reset the password of clerk@example.test.');
+    await expect(cli(['--email', 'clerk@example.test', '--password', 'short'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('the password must be at least 8 characters'),
+    });
+
+    app = await startApp({ dataDir: app.dataDir });
+    expect((await login('clerk@example.test', 'first-password')).status).toBe(401);
+    const signedIn = await login('clerk@example.test', 'second-password');
+    expect(signedIn.status).toBe(200);
+    expect((await signedIn.json()).user).toMatchObject({ name: 'Counter Clerk', role: 'staff' });
+  });
+});
