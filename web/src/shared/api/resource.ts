@@ -63,7 +63,7 @@ export function useResourceMutations<T, Input>(resource: PagedResource<T, Input>
   const remove = useMutation({
     mutationFn: (id: Id) => resource.remove(id),
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: resource.keys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: resource.keys.detail(id), refetchType: 'none' });
       return refreshLists();
     },
   });

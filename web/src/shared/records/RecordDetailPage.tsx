@@ -38,7 +38,7 @@ export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ co
             <Link to={basePath} className="btn btn-secondary">
               Back to List
             </Link>
-            {record.data && (
+            {record.isSuccess && (
               <>
                 <Link to={`${basePath}/${id}/edit`} className="btn btn-primary">
                   Edit
