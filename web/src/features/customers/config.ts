@@ -16,7 +16,7 @@ export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
   ],
   columns: [
     { header: 'Name', cell: (customer) => customer.name },
-    { header: 'Email', cell: (customer) => customer.email ?? '', className: 'cell-nowrap' },
+    { header: 'Email', cell: (customer) => customer.email ?? '', className: 'cell-wrap' },
     { header: 'Phone', cell: (customer) => customer.phone, className: 'cell-nowrap' },
     { header: 'Address', cell: (customer) => customer.address, className: 'cell-wrap' },
   ],

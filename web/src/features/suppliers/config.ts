@@ -17,7 +17,7 @@ export const supplierConfig: RecordConfig<Supplier, typeof supplierInput> = {
   columns: [
     { header: 'Name', cell: (supplier) => supplier.name },
     { header: 'Contact Person', cell: (supplier) => supplier.contact_person ?? '' },
-    { header: 'Email', cell: (supplier) => supplier.email ?? '', className: 'cell-nowrap' },
+    { header: 'Email', cell: (supplier) => supplier.email ?? '', className: 'cell-wrap' },
     { header: 'Phone', cell: (supplier) => supplier.phone, className: 'cell-nowrap' },
     { header: 'Address', cell: (supplier) => supplier.address, className: 'cell-wrap' },
   ],

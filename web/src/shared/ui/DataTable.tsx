@@ -15,6 +15,10 @@ interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
 }
 
+function orDash(value: ReactNode): ReactNode {
+  return value === null || value === undefined || value === '' ? <span className="cell-empty">—</span> : value;
+}
+
 export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions }: DataTableProps<T>) {
   return (
     <div className="table-wrap">
@@ -43,7 +47,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions
                   data-label={column.header}
                   className={[index === 0 ? 'cell-primary' : '', column.className ?? ''].join(' ').trim() || undefined}
                 >
-                  {column.cell(row)}
+                  {orDash(column.cell(row))}
                 </td>
               ))}
               {actions && (

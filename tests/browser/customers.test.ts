@@ -1,0 +1,130 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../worker/src/demo.ts';
+import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '../support/browser.ts';
+
+describe.skipIf(!browserTestsCanRun())('a shop assistant in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('is sent to the login page, and told when the password is wrong', async () => {
+    await page.goto(`${app.url}/customers`);
+    await page.waitForURL(`${app.url}/login`);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText('These credentials do not match our records.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+
+  it('signs in and sees who is signed in', async () => {
+    await page.getByLabel('Password').fill(DEMO_LOGIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByText(`Welcome back, ${DEMO_LOGIN.name}.`).waitFor();
+    await page.locator('#sidebar').getByText(DEMO_LOGIN.email).waitFor();
+    const stored = await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('user')]);
+    expect(stored[0]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(JSON.parse(stored[1]!)).toMatchObject({ email: DEMO_LOGIN.email, name: DEMO_LOGIN.name });
+  });
+
+  it('adds a customer, finds it by search, edits it and deletes it', async () => {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Customers' }).click();
+    await page.getByRole('heading', { name: 'Customer List' }).waitFor();
+    await page.getByRole('link', { name: 'Add New Customer' }).click();
+    await page.getByRole('heading', { name: 'Add New Customer' }).waitFor();
+
+    await page.getByRole('button', { name: 'Save Customer' }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Phone is required').waitFor();
+
+    await page.getByLabel('Name', { exact: true }).fill('Olga Petrova');
+    await page.getByLabel('Email').fill('olga.petrova@example.com');
+    await page.getByLabel('Phone').fill('(555) 864-2097');
+    await page.getByLabel('Address').fill('31 Quarry Lane, Springfield');
+    await page.getByLabel('Company').fill('Petrova Deliveries');
+    await page.getByRole('button', { name: 'Save Customer' }).click();
+    await page.getByText('Customer added successfully!').waitFor();
+
+    const search = page.getByPlaceholder('Search by name or phone');
+    await search.fill('864 2097');
+    await page.waitForURL(/search=864/);
+    await page.getByRole('row', { name: /Olga Petrova/ }).waitFor();
+    expect(await page.getByRole('row', { name: /Maria Gonzalez/ }).count()).toBe(0);
+    await search.fill('petrova');
+    await page.getByRole('row', { name: /Olga Petrova/ }).getByRole('link', { name: 'Edit' }).click();
+
+    await page.getByRole('heading', { name: 'Edit Customer' }).waitFor();
+    await page.getByLabel('Name', { exact: true }).fill('Olga Petrova-Lind');
+    await page.getByLabel('Email').fill('not an email');
+    await page.getByRole('button', { name: 'Update Customer' }).click();
+    await page.getByText('Email must be a valid email address').waitFor();
+    await page.getByLabel('Email').fill('olga@petrova.example');
+    await page.getByRole('button', { name: 'Update Customer' }).click();
+    await page.getByText('Customer updated successfully!').waitFor();
+    await page.getByRole('heading', { name: 'Customer Details' }).waitFor();
+    await page.getByText('olga@petrova.example').waitFor();
+
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete this customer?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Customer Details' }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: 'Customer List' }).waitFor();
+
+    await page.getByPlaceholder('Search by name or phone').fill('Petrova');
+    await page.getByText('No customers found').waitFor();
+  });
+
+  it('logs out, and the old token no longer opens the API', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+    const before = await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(before.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Logout' });
+    await dialog.getByText('Are you sure you want to logout?').waitFor();
+    await dialog.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+    const after = await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
+    await page.goto(`${app.url}/customers`);
+    await page.waitForURL(`${app.url}/login`);
+  });
+
+  it('on a phone, opens the menu as a drawer', async () => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await phone.goto(`${app.url}/login`);
+    await phone.getByLabel('Email').fill(DEMO_LOGIN.email);
+    await phone.getByLabel('Password').fill(DEMO_LOGIN.password);
+    await phone.getByRole('button', { name: 'Sign In' }).click();
+    await phone.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await phone.locator('#sidebar').isVisible()).toBe(false);
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Suppliers' }).click();
+    await phone.getByRole('heading', { name: 'Supplier List' }).waitFor();
+    await phone.getByText('Apex Battery Supply').waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+});
