@@ -6,6 +6,8 @@ import { HttpError } from './http/errors.ts';
 import { withSecurityHeaders } from './http/security.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { supplierRoutes } from './routes/suppliers.ts';
+import { lookupRoutes } from './routes/lookups.ts';
+import { productRoutes } from './routes/products/index.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -42,6 +44,8 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   app.route('/auth', sessionRoutes);
   app.route('/customers', customerRoutes);
   app.route('/suppliers', supplierRoutes);
+  app.route('/', lookupRoutes);
+  app.route('/', productRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

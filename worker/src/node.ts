@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_LOGIN } from './demo.ts';
 import { defaultConfig } from './env.ts';
@@ -16,8 +16,9 @@ const setup = await setUpDatabase(db, { migrations: loadMigrations(), admin: set
 const api = createApp({ db, config: { ...defaultConfig, jwtSecret: jwtSecret(settings) } });
 
 // `npm run dev` serves the web app from Vite instead, with the API on its own port.
-const webRoot = relative(process.cwd(), join(projectRoot, 'dist', 'web')) || '.';
-const serveWeb = process.env.SERVE_WEB !== 'false' && existsSync(join(projectRoot, 'dist', 'web', 'index.html'));
+const webDir = process.env.WEB_DIR ? resolve(process.env.WEB_DIR) : join(projectRoot, 'dist', 'web');
+const webRoot = relative(process.cwd(), webDir) || '.';
+const serveWeb = process.env.SERVE_WEB !== 'false' && existsSync(join(webDir, 'index.html'));
 const web = new Hono();
 if (serveWeb) {
   web.use(withSecurityHeaders);

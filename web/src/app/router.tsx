@@ -4,6 +4,18 @@ import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { authRoutes } from '../features/auth/routes';
 import { supplierRoutes } from '../features/suppliers/routes';
+import { tireBrandRoutes } from '../features/tire-brands/routes';
+import { tireTypeRoutes } from '../features/tire-types/routes';
+import { madeInRoutes } from '../features/made-in/routes';
+import { batteryBrandRoutes } from '../features/battery-brands/routes';
+import { locationRoutes } from '../features/locations/routes';
+import { tagRoutes } from '../features/tags/routes';
+import { patternRoutes } from '../features/patterns/routes';
+import { tireRoutes } from '../features/tires/routes';
+import { batteryRoutes } from '../features/batteries/routes';
+import { wiperRoutes } from '../features/wipers/routes';
+import { inventoryRoutes } from '../features/inventories/routes';
+import { serviceRoutes } from '../features/services/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { Layout } from '../shared/layout/Layout';
@@ -38,6 +50,18 @@ export const router = createBrowserRouter([
           ...dashboardRoutes,
           ...customerRoutes,
           ...supplierRoutes,
+          ...tireBrandRoutes,
+          ...tireTypeRoutes,
+          ...madeInRoutes,
+          ...batteryBrandRoutes,
+          ...locationRoutes,
+          ...tagRoutes,
+          ...patternRoutes,
+          ...tireRoutes,
+          ...batteryRoutes,
+          ...wiperRoutes,
+          ...inventoryRoutes,
+          ...serviceRoutes,
           ...unavailableRoutes,
           { path: '*', element: <NotFound /> },
         ],

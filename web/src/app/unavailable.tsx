@@ -2,17 +2,6 @@ import type { RouteObject } from 'react-router';
 import { NotAvailable } from '../shared/ui/NotAvailable';
 
 const areas: [path: string, title: string][] = [
-  ['tire-brands/*', 'Tire Brands'],
-  ['tire-types/*', 'Tire Types'],
-  ['battery-brands/*', 'Battery Brands'],
-  ['patterns/*', 'Patterns'],
-  ['tags/*', 'Tags'],
-  ['locations/*', 'Locations'],
-  ['made-in/*', 'Made In'],
-  ['tires/*', 'Tires'],
-  ['batteries/*', 'Batteries'],
-  ['wiper-products/*', 'Wipers'],
-  ['inventories/*', 'Inventory Overview'],
   ['invoices/*', 'Invoices'],
   ['sales/*', 'Sales'],
   ['receipts/*', 'Receipts'],
