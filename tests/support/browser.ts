@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
 
+const webDir = process.env.WEB_DIR || join(projectRoot, 'dist', 'web');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Browser tests need Debian's chromium and the built app; without them they skip, except under CI. */
@@ -12,7 +13,7 @@ export function browserTestsCanRun(): boolean {
   const missing = [
     !existsSync(CHROMIUM) && `Chromium at ${CHROMIUM} (apt-get install -y chromium)`,
     !existsSync(join(projectRoot, 'dist', 'node.mjs')) && 'the built app (npm run build)',
-    !existsSync(join(projectRoot, 'dist', 'web', 'index.html')) && 'the built web app (npm run build)',
+    !existsSync(join(webDir, 'index.html')) && 'the built web app (npm run build)',
   ].filter(Boolean);
   if (!missing.length) return true;
   if (process.env.CI) throw new Error(`Browser tests cannot run under CI without ${missing.join(' and ')}.`);
