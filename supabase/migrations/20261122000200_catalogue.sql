@@ -250,3 +250,18 @@ begin
 end;
 $$;
 revoke execute on function public.transfer_stock(bigint, bigint, bigint, integer, text, bigint) from public;
+
+-- What pickers, lists and documents call a product; tires and wipers are named by their details,
+-- so renaming a brand or pattern renames its tires everywhere.
+create view public.product_labels with (security_invoker = true) as
+select p.id as product_id,
+       case p.kind
+         when 'tire' then concat_ws(' ', b.name, pt.name, t.size)
+         when 'wiper' then concat_ws(' ', w.size || '"', w.type, 'wiper', '(' || w.frame_material || ')')
+         else p.name
+       end as label
+  from public.products p
+  left join public.tires t on t.product_id = p.id
+  left join public.tire_brands b on b.id = t.tire_brand_id
+  left join public.patterns pt on pt.id = t.pattern_id
+  left join public.wipers w on w.product_id = p.id;

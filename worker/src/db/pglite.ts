@@ -11,7 +11,8 @@ export async function pgliteDb(options: { dataDir?: string; loadDataDir?: Blob |
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    parsers: { [types.DATE]: (value: string) => value },
+    // The same values postgres.js gives (see postgres.ts): numbers for int8 and numeric, text for dates.
+    parsers: { [types.INT8]: Number, [types.NUMERIC]: Number, [types.DATE]: (value: string) => value },
   });
   return { ...wrap(pg), pg, close: () => pg.close() };
 }

@@ -41,3 +41,90 @@ export function optionalEmail(label = 'Email') {
     .transform((value) => (value ? value : null))
     .pipe(z.email(`${label} must be a valid email address`).nullable());
 }
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** A required reference to another record, sent as a number or a numeric string. */
+export function requiredId(message: string) {
+  return z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).positive(message));
+}
+
+/** An optional reference: empty or missing becomes null. */
+export function optionalId(label: string) {
+  const message = `${label} must be a valid choice`;
+  return z
+    .preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).positive(message).optional())
+    .transform((value) => value ?? null);
+}
+
+/** Money: at least 0, at most 2 decimals. */
+export function money(label: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${label} is required` })
+      .min(0, `${label} must be at least 0`)
+      .max(9_999_999_999.99, `${label} is too large`)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} must have at most 2 decimals`),
+  );
+}
+
+/** A whole number, at least `min`. */
+export function wholeNumber(label: string, min = 0, max = 1_000_000) {
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${label} is required` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`),
+  );
+}
+
+/** true/false, also sent as 1/0 or "1"/"0" by forms. */
+export function flag(label: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === 1 || value === '1' || value === 'true') return true;
+      if (value === 0 || value === '0' || value === 'false') return false;
+      return value;
+    },
+    z.boolean({ error: `${label} must be yes or no` }),
+  );
+}
+
+const isDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+/** A calendar date as YYYY-MM-DD. */
+export function requiredDate(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isDate, `${label} must be a valid date`);
+}
+
+export function optionalDate(label: string) {
+  return z
+    .string({ error: `${label} must be a valid date` })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isDate(value), `${label} must be a valid date`);
+}
+
+/** Money that may be left empty: empty or missing becomes 0. */
+export function optionalMoney(label: string) {
+  return z.preprocess(blankToUndefined, money(label).optional()).transform((value) => value ?? 0);
+}
+
+/** Says `message` when the value is missing or empty; otherwise `schema` checks it. */
+export function requiredValue<S extends z.ZodType>(message: string, schema: S) {
+  return z
+    .unknown()
+    .refine((value) => value !== undefined && value !== null && value !== '', message)
+    .pipe(schema);
+}

@@ -1,0 +1,30 @@
+/** A WHERE clause built from optional conditions, each `?` numbered as the next parameter. */
+export class Where {
+  readonly params: unknown[] = [];
+  private readonly conditions: string[] = [];
+
+  add(condition: string, ...values: unknown[]): this {
+    let next = 0;
+    this.conditions.push(
+      condition.replace(/\?/g, () => {
+        this.params.push(values[next++]);
+        return `$${this.params.length}`;
+      }),
+    );
+    return this;
+  }
+
+  /** Adds the condition only when the value was given. */
+  addIf(value: unknown, condition: string): this {
+    return value === undefined || value === null || value === '' ? this : this.add(condition, value);
+  }
+
+  get sql(): string {
+    return this.conditions.length ? `where ${this.conditions.join(' and ')}` : '';
+  }
+
+  /** `$n` for a parameter added after the conditions (limit, offset). */
+  placeholder(offset = 1): string {
+    return `$${this.params.length + offset}`;
+  }
+}

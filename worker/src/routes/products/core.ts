@@ -1,0 +1,145 @@
+import type { Db } from '../../db/port.ts';
+import { pgErrorCode } from '../../db/port.ts';
+import { HttpError } from '../../http/errors.ts';
+
+export type ProductKind = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
+
+/** SQL for the total stock of `p`, the products row. */
+export const totalStock = `coalesce((select sum(sl.quantity)::int from public.stock_levels sl where sl.product_id = p.id), 0)`;
+
+/** SQL for the stock of `p` per branch, as `[{location_id, location_name, quantity}]`. */
+export const branchStock = `coalesce((
+  select json_agg(json_build_object('location_id', sl.location_id, 'location_name', lo.name, 'quantity', sl.quantity) order by lo.name)
+    from public.stock_levels sl join public.locations lo on lo.id = sl.location_id
+   where sl.product_id = p.id), '[]'::json)`;
+
+/** A product's total stock and its stock per branch, for `p` the products row. */
+export const stockColumns = `${totalStock} as quantity, ${branchStock} as inventory`;
+
+/** `{id, name}` of a joined row, or null when the join found nothing. */
+export const named = (alias: string, id = `${alias}.id`) =>
+  `case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${alias}.name) end`;
+
+/** The function raised P0001 (a stock rule) or P0002 (a missing row): say it in the shop's words. */
+export async function stockRule<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = pgErrorCode(error);
+    const message = (error as Error).message;
+    if (code === 'P0001') throw new HttpError(409, message);
+    if (code === 'P0002') throw new HttpError(404, message);
+    throw error;
+  }
+}
+
+export interface Reference {
+  table: string;
+  id: number | null;
+  field: string;
+  message: string;
+}
+
+/** Answers 422 naming each field whose chosen record does not exist. */
+export async function requireReferences(db: Db, references: Reference[]): Promise<void> {
+  const given = references.filter((reference) => reference.id !== null);
+  if (!given.length) return;
+  const [found] = await db.query<Record<string, boolean>>(
+    `select ${given.map((r, i) => `exists (select 1 from public.${r.table} where id = $${i + 1}) as "${r.field}"`).join(', ')}`,
+    given.map((r) => r.id),
+  );
+  const errors: Record<string, string[]> = {};
+  for (const reference of given) if (!found[reference.field]) errors[reference.field] = [reference.message];
+  const fields = Object.keys(errors);
+  if (fields.length) throw new HttpError(422, errors[fields[0]][0], errors);
+}
+
+export interface ProductFields {
+  name: string;
+  cost_price: number;
+  selling_price: number;
+  active: boolean;
+  notes: string | null;
+}
+
+export async function insertProduct(db: Db, kind: ProductKind, fields: ProductFields): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    `insert into public.products (kind, name, cost_price, selling_price, active, notes)
+     values ($1, $2, $3, $4, $5, $6) returning id`,
+    [kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes],
+  );
+  return Number(row.id);
+}
+
+/** Updates the shared columns; false when no product of that kind has the id. */
+export async function updateProduct(db: Db, id: string | number, kind: ProductKind, fields: ProductFields): Promise<boolean> {
+  const rows = await db.query(
+    `update public.products
+        set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, updated_at = now()
+      where id = $1 and kind = $2 returning id`,
+    [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes],
+  );
+  return rows.length > 0;
+}
+
+/** Names a tire or wiper by its details (see the product_labels view). */
+export async function refreshProductName(db: Db, id: number | string): Promise<void> {
+  await db.query(
+    `update public.products p set name = pl.label
+       from public.product_labels pl where pl.product_id = p.id and p.id = $1 and p.name is distinct from pl.label`,
+    [id],
+  );
+}
+
+export async function moveStock(
+  db: Db,
+  move: { productId: number | string; locationId: number; delta: number; reason: string; note?: string | null; userId: number },
+): Promise<number> {
+  const [row] = await stockRule(() =>
+    db.query<{ quantity: number }>('select public.move_stock($1, $2, $3, $4, $5, $6) as quantity', [
+      move.productId,
+      move.locationId,
+      move.delta,
+      move.reason,
+      move.note ?? null,
+      move.userId,
+    ]),
+  );
+  return row.quantity;
+}
+
+/**
+ * A form that states the product's total quantity: the difference from the current total is
+ * counted in (or out) at the given branch as a count correction.
+ */
+export async function setTotalStock(
+  db: Db,
+  productId: number | string,
+  locationId: number,
+  quantity: number,
+  userId: number,
+  reason: 'opening' | 'count_correction',
+): Promise<void> {
+  const [{ total }] = await db.query<{ total: number }>(
+    'select coalesce(sum(quantity), 0)::int as total from public.stock_levels where product_id = $1',
+    [productId],
+  );
+  const delta = quantity - total;
+  if (delta === 0) return;
+  await moveStock(db, { productId, locationId, delta, reason, userId, note: reason === 'count_correction' ? 'Quantity changed on the product form' : null });
+}
+
+/** Deletes products of one kind; 409 when documents still refer to them. */
+export async function deleteProducts(db: Db, kind: ProductKind, ids: (number | string)[], inUse: string): Promise<number> {
+  try {
+    // A list travels as text: postgres.js without fetched types cannot send arrays.
+    const rows = await db.query("delete from public.products where kind = $1 and id = any(string_to_array($2, ',')::bigint[]) returning id", [
+      kind,
+      ids.join(','),
+    ]);
+    return rows.length;
+  } catch (error) {
+    if (pgErrorCode(error) === '23503') throw new HttpError(409, inUse);
+    throw error;
+  }
+}

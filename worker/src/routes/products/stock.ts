@@ -1,0 +1,131 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { listQuery, offsetOf, toPage } from '../../http/paging.ts';
+import { parse, parseId, readBody } from '../../http/validate.ts';
+import { priceInput, stockAdjustmentInput, stockTransferInput } from '../../schemas/stock.ts';
+import { named, requireReferences, stockRule } from './core.ts';
+
+const NOT_FOUND = 'Product not found';
+
+/** Stock, history and price of any product, whatever its kind. */
+export const stockRoutes = new Hono<AppEnv>();
+
+async function productKind(c: { var: AppEnv['Variables'] }, id: string): Promise<string> {
+  const [row] = await c.var.db.query<{ kind: string }>('select kind from public.products where id = $1', [id]);
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return row.kind;
+}
+
+async function branchStock(c: { var: AppEnv['Variables'] }, id: string) {
+  return c.var.db.query(
+    `select lo.id as location_id, lo.name as location_name, coalesce(sl.quantity, 0) as quantity
+       from public.locations lo
+       left join public.stock_levels sl on sl.location_id = lo.id and sl.product_id = $1
+      order by lo.name, lo.id`,
+    [id],
+  );
+}
+
+stockRoutes.get('/:id/stock', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  await productKind(c, id);
+  return c.json({ data: await branchStock(c, id) });
+});
+
+stockRoutes.post('/:id/stock-adjustments', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, stockAdjustmentInput);
+  await productKind(c, id);
+  await requireReferences(c.var.db, [{ table: 'locations', id: input.location_id, field: 'location_id', message: 'The selected location does not exist' }]);
+  const quantity = await stockRule(async () => {
+    const [row] = await c.var.db.query<{ quantity: number }>(
+      'select public.move_stock($1, $2, $3, $4, $5, $6) as quantity',
+      [id, input.location_id, input.delta, input.reason, input.note, c.var.user.id],
+    );
+    return row.quantity;
+  });
+  return c.json({ data: { location_id: input.location_id, quantity } }, 201);
+});
+
+stockRoutes.post('/:id/stock-transfers', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, stockTransferInput);
+  await productKind(c, id);
+  await requireReferences(c.var.db, [
+    { table: 'locations', id: input.from_location_id, field: 'from_location_id', message: 'The selected location does not exist' },
+    { table: 'locations', id: input.to_location_id, field: 'to_location_id', message: 'The selected location does not exist' },
+  ]);
+  await stockRule(() =>
+    c.var.db.transaction((tx) =>
+      tx.query('select public.transfer_stock($1, $2, $3, $4, $5, $6)', [
+        id,
+        input.from_location_id,
+        input.to_location_id,
+        input.quantity,
+        input.note,
+        c.var.user.id,
+      ]),
+    ),
+  );
+  return c.json({ data: await branchStock(c, id) }, 201);
+});
+
+stockRoutes.get('/:id/stock-moves', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const query = parse(listQuery, c.req.query());
+  await productKind(c, id);
+  const [rows, [{ total }]] = await Promise.all([
+    c.var.db.query(
+      `select m.id, m.delta, m.reason, m.note, ${named('lo')} as location, ${named('u')} as "user",
+              m.document_type, m.document_id, m.created_at
+         from public.stock_moves m
+         join public.locations lo on lo.id = m.location_id
+         left join public.users u on u.id = m.user_id
+        where m.product_id = $1
+        order by m.created_at desc, m.id desc
+        limit $2 offset $3`,
+      [id, query.per_page, offsetOf(query)],
+    ),
+    c.var.db.query<{ total: number }>('select count(*)::int as total from public.stock_moves where product_id = $1', [id]),
+  ]);
+  return c.json(toPage(rows, total, query));
+});
+
+stockRoutes.patch('/:id/price', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, priceInput);
+  const [row] = await c.var.db.query(
+    `update public.products
+        set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()
+      where id = $1 returning id, cost_price, selling_price`,
+    [id, input.cost_price ?? null, input.selling_price ?? null],
+  );
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return c.json({ data: row });
+});
+
+const productsQuery = listQuery.extend({
+  type: z.enum(['tire', 'battery', 'wiper', 'service', 'item'], { error: 'Type must be tire, battery, wiper, service or item' }).optional(),
+});
+
+/** Item pickers: every kind, with what documents need. */
+stockRoutes.get('/', async (c) => {
+  const query = parse(productsQuery, c.req.query());
+  const params: unknown[] = [query.type ?? null, query.search];
+  const where = `where p.active and ($1::text is null or p.kind = $1) and ($2 = '' or strpos(lower(pl.label), lower($2)) > 0)`;
+  const from = 'from public.products p join public.product_labels pl on pl.product_id = p.id';
+  const [rows, [{ total }]] = await Promise.all([
+    c.var.db.query(
+      `select p.id, p.kind as type, pl.label as name, p.selling_price, p.cost_price,
+              case when p.kind = 'service' then null
+                   else coalesce((select sum(sl.quantity)::int from public.stock_levels sl where sl.product_id = p.id), 0) end as stock
+         ${from} ${where}
+        order by pl.label, p.id limit $3 offset $4`,
+      [...params, query.per_page, offsetOf(query)],
+    ),
+    c.var.db.query<{ total: number }>(`select count(*)::int as total ${from} ${where}`, params),
+  ]);
+  return c.json(toPage(rows, total, query));
+});
