@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../env.ts';
-import { PgCode, pgErrorCode } from '../db/port.ts';
+import { PgCode, pgErrorCode, type Db } from '../db/port.ts';
 import { HttpError } from '../http/errors.ts';
 import { listQuery, offsetOf, toPage } from '../http/paging.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
@@ -10,14 +10,65 @@ import { parse, parseId, readBody } from '../http/validate.ts';
 export interface ResourceDefinition<S extends z.ZodObject> {
   table: string;
   schema: S;
-  /** Columns shown, besides id, created_at and updated_at. */
+  /** Validates PUT bodies instead of `schema` (same fields), when editing asks for more than adding. */
+  updateSchema?: z.ZodObject;
+  /** Columns shown, besides id, created_at and updated_at; SQL expressions name themselves with `as`. */
   columns: string[];
+  /** Shown with a single record (show, create, update) but not in lists. */
+  detailColumns?: string[];
   /** SQL condition on `$1`, the trimmed search text (never empty when used). */
   searchWhere: string;
   orderBy: string;
   notFound: string;
   /** Said when the delete is refused because other records point at the row. */
   inUse: string;
+  /** Who uses a row: a delete is refused while any do, saying how many (checked before `inUse`). */
+  usage?: Usage;
+}
+
+/** What a record is called, and the columns of other tables that point at it. */
+export interface Usage {
+  noun: string;
+  users: {
+    table: string;
+    column: string;
+    /** What one and several of them are called: ['battery', 'batteries']. */
+    label: [string, string];
+    /** Only the rows matching this SQL condition count, e.g. 'quantity > 0'. */
+    where?: string;
+  }[];
+}
+
+/** 'This tire brand is used by 2 patterns and 14 tires.', or null when nothing uses the row. */
+export async function usageMessage(db: Db, usage: Usage, id: string): Promise<string | null> {
+  const counts = usage.users.map(
+    ({ table, column, where }, i) =>
+      `(select count(*)::int from public.${table} where ${column} = $1${where ? ` and ${where}` : ''}) as n${i}`,
+  );
+  const [row] = await db.query<Record<string, number>>(`select ${counts.join(', ')}`, [id]);
+  const parts = usage.users.flatMap(({ label: [one, many] }, i) => {
+    const count = row[`n${i}`];
+    return count ? [`${count} ${count === 1 ? one : many}`] : [];
+  });
+  if (!parts.length) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `This ${usage.noun} is used by ${list}.`;
+}
+
+/** Deletes a row: 404 when it is missing, 409 while other records use it. */
+export async function deleteRow(
+  db: Db,
+  { table, id, notFound, inUse, usage }: { table: string; id: string; notFound: string; inUse: string; usage?: Usage },
+): Promise<void> {
+  const used = usage && (await usageMessage(db, usage, id));
+  if (used) throw new HttpError(409, used);
+  try {
+    const rows = await db.query(`delete from public.${table} where id = $1 returning id`, [id]);
+    if (!rows.length) throw new HttpError(404, notFound);
+  } catch (error) {
+    if (pgErrorCode(error) === PgCode.foreignKeyViolation) throw new HttpError(409, inUse);
+    throw error;
+  }
 }
 
 /** Text columns that contain the search, or phone columns whose digits contain the search's digits. */
@@ -34,7 +85,8 @@ export function searchCondition(textColumns: string[], phoneColumns: string[] = 
 export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefinition<S>) {
   const { table, schema, notFound } = definition;
   const fields = Object.keys(schema.shape);
-  const returning = ['id', ...definition.columns, 'created_at', 'updated_at'].join(', ');
+  const listed = ['id', ...definition.columns, 'created_at', 'updated_at'].join(', ');
+  const returning = ['id', ...definition.columns, ...(definition.detailColumns ?? []), 'created_at', 'updated_at'].join(', ');
   const routes = new Hono<AppEnv>();
 
   routes.get('/', async (c) => {
@@ -44,7 +96,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
     const next = params.length + 1;
     const [rows, [{ total }]] = await Promise.all([
       c.var.db.query(
-        `select ${returning} from public.${table} ${where} order by ${definition.orderBy}, id limit $${next} offset $${next + 1}`,
+        `select ${listed} from public.${table} ${where} order by ${definition.orderBy}, id limit $${next} offset $${next + 1}`,
         [...params, query.per_page, offsetOf(query)],
       ),
       c.var.db.query<{ total: number }>(`select count(*)::int as total from public.${table} ${where}`, params),
@@ -71,7 +123,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
 
   routes.put('/:id', async (c) => {
     const id = parseId(c.req.param('id'), notFound);
-    const input = await readBody(c, schema);
+    const input = await readBody(c, definition.updateSchema ?? schema);
     const assignments = fields.map((field, i) => `${field} = $${i + 2}`).join(', ');
     const [row] = await c.var.db.query(
       `update public.${table} set ${assignments}, updated_at = now() where id = $1 returning ${returning}`,
@@ -83,13 +135,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
 
   routes.delete('/:id', async (c) => {
     const id = parseId(c.req.param('id'), notFound);
-    try {
-      const rows = await c.var.db.query(`delete from public.${table} where id = $1 returning id`, [id]);
-      if (!rows.length) throw new HttpError(404, notFound);
-    } catch (error) {
-      if (pgErrorCode(error) === PgCode.foreignKeyViolation) throw new HttpError(409, definition.inUse);
-      throw error;
-    }
+    await deleteRow(c.var.db, { table, id, notFound, inUse: definition.inUse, usage: definition.usage });
     return c.body(null, 204);
   });
 

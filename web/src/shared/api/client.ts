@@ -20,6 +20,10 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   anonymous?: boolean;
+  /** Sends `body` as text with this content type instead of as JSON. */
+  contentType?: string;
+  /** Reads a successful answer as a file instead of JSON. */
+  asBlob?: boolean;
 }
 
 function buildUrl(path: string, params?: QueryParams): string {
@@ -60,14 +64,14 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = options.anonymous ? null : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.params), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : options.contentType ? String(options.body) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (error) {
@@ -75,6 +79,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     throw new ApiError(0, 'Could not reach the server. Please check your connection.');
   }
 
+  if (response.ok && options.asBlob) return (await response.blob()) as T;
   const body = await readJson(response);
   if (response.ok) return unwrap(body) as T;
 
@@ -89,6 +94,9 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
+  /** A file the API answers with, e.g. a CSV export. */
+  download: (path: string, params?: QueryParams) => request<Blob>('GET', path, { params, asBlob: true }),
   delete: (path: string) => request<null>('DELETE', path),
 };
 

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 interface FieldProps {
   name: string;
@@ -7,7 +7,9 @@ interface FieldProps {
   onChange: (value: string) => void;
   errors?: string[];
   required?: boolean;
-  type?: 'text' | 'email' | 'tel' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'number' | 'date';
+  /** Extra attributes for the input, e.g. step and min for numbers. */
+  inputProps?: Pick<InputHTMLAttributes<HTMLInputElement>, 'step' | 'min' | 'max' | 'placeholder' | 'inputMode' | 'list'>;
   multiline?: boolean;
   autoComplete?: string;
   wide?: boolean;
@@ -22,6 +24,7 @@ export function Field({
   errors,
   required = false,
   type = 'text',
+  inputProps,
   multiline = false,
   autoComplete,
   wide = false,
@@ -54,7 +57,7 @@ export function Field({
         {multiline ? (
           <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
         ) : (
-          <input {...common} type={type} onChange={(event) => onChange(event.target.value)} />
+          <input {...inputProps} {...common} type={type} onChange={(event) => onChange(event.target.value)} />
         )}
         {after}
       </div>

@@ -1,8 +1,10 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { errorMessages } from '../api/client';
 import { ErrorBox } from '../ui/ErrorBox';
 import { Field } from './Field';
+import { useServerErrors } from './serverErrors';
 import { useSchemaForm, type FormValues } from './useSchemaForm';
 
 export interface FieldSpec {
@@ -21,7 +23,11 @@ interface RecordFormProps<S extends z.ZodType> {
   submitLabel: string;
   cancelTo: string;
   pending: boolean;
-  serverErrors: string[] | null;
+  /** The failed save, shown above the form (a 422's messages, or `failureMessage`). */
+  error: Error | null;
+  failureMessage: string;
+  /** A 422's field messages go under their fields instead. */
+  inlineFieldErrors?: boolean;
   onSubmit: (input: z.output<S>) => void;
 }
 
@@ -32,10 +38,15 @@ export function RecordForm<S extends z.ZodType>({
   submitLabel,
   cancelTo,
   pending,
-  serverErrors,
+  error,
+  failureMessage,
+  inlineFieldErrors = false,
   onSubmit,
 }: RecordFormProps<S>) {
   const form = useSchemaForm(schema, initial);
+  const names = fields.map((field) => field.name);
+  const remaining = useServerErrors(inlineFieldErrors ? error : null, failureMessage, names, form.setErrors);
+  const serverErrors = inlineFieldErrors ? remaining : error && errorMessages(error, failureMessage);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -4,11 +4,12 @@ import { fieldErrors, type FieldErrors } from '@schemas/common';
 
 export type FormValues = Record<string, string>;
 
-export function useSchemaForm<S extends z.ZodType>(schema: S, initial: FormValues) {
+/** Form state checked with a zod schema; values are text unless a form keeps other kinds (checkbox lists). */
+export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown> = FormValues>(schema: S, initial: V) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const setField = (name: string, value: string) => {
+  const setField = <K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors((current) => {
       if (!(name in current)) return current;
@@ -28,7 +29,7 @@ export function useSchemaForm<S extends z.ZodType>(schema: S, initial: FormValue
     return null;
   };
 
-  return { values, errors, setField, validate };
+  return { values, errors, setField, setErrors, validate };
 }
 
 export function toFormValues(fields: string[], record?: Record<string, unknown> | null): FormValues {

@@ -1,14 +1,17 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
+type Tone = 'success' | 'error';
+
 interface FlashMessage {
   text: string;
   path: string;
+  tone: Tone;
   seen: boolean;
 }
 
 interface FlashState {
-  flash: (text: string, path?: string) => void;
+  flash: (text: string, path?: string, tone?: Tone) => void;
 }
 
 const FlashContext = createContext<FlashState | null>(null);
@@ -18,7 +21,8 @@ export function FlashProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<FlashMessage | null>(null);
 
   const flash = useCallback(
-    (text: string, path?: string) => setMessage({ text, path: path ?? location.pathname, seen: false }),
+    (text: string, path?: string, tone: Tone = 'success') =>
+      setMessage({ text, path: path ?? location.pathname, tone, seen: false }),
     [location.pathname],
   );
 
@@ -35,7 +39,7 @@ export function FlashProvider({ children }: { children: ReactNode }) {
     <FlashContext value={value}>
       <div className="flash-region" aria-live="polite">
         {visible && (
-          <div className="flash" role="status">
+          <div className={message.tone === 'error' ? 'flash flash-error' : 'flash'} role={message.tone === 'error' ? 'alert' : 'status'}>
             <span>{message.text}</span>
             <button type="button" className="flash-close" aria-label="Dismiss message" onClick={() => setMessage(null)}>
               ×
