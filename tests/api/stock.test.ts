@@ -139,3 +139,23 @@ describe('stock per branch', () => {
     await expectMovesToAddUp(id);
   });
 });
+
+describe('notifications', () => {
+  it('lists products out of stock or running low, most urgent first', async () => {
+    const before = (await send('GET', '/api/notifications')).body.data.total;
+    const out = await newTire(0);
+    const low = await newTire(4);
+    await newTire(10);
+    const answer = await send('GET', '/api/notifications');
+    expect(answer.status).toBe(200);
+    const { items, total } = answer.body.data;
+    expect(total).toBe(before + 2);
+    expect(items.length).toBeLessThanOrEqual(20);
+    const quantities = items.map((row: { quantity: number }) => row.quantity);
+    expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
+    const shown = (id: number) => items.find((row: { id: number }) => row.id === id);
+    if (shown(out)) expect(shown(out)).toMatchObject({ state: 'out', quantity: 0, type: 'tire' });
+    if (shown(low)) expect(shown(low)).toMatchObject({ state: 'low', quantity: 4, type: 'tire' });
+    expect(shown(out) || items.every((row: { quantity: number }) => row.quantity === 0)).toBeTruthy();
+  });
+});

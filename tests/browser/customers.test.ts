@@ -38,6 +38,11 @@ describe.skipIf(!browserTestsCanRun())('a shop assistant in the browser', () => 
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByText(`Welcome back, ${DEMO_LOGIN.name}.`).waitFor();
     await page.locator('#sidebar').getByText(DEMO_LOGIN.email).waitFor();
+    await page.getByRole('button', { name: /^Notifications \(\d+\)$/ }).click();
+    const alerts = page.locator('#notifications-panel');
+    await alerts.getByText('Stock alerts').waitFor();
+    await alerts.getByRole('link', { name: /Continental VanContact Ultra 215 \/ 65 R 16\s*Out of stock/ }).waitFor();
+    await page.keyboard.press('Escape');
     const stored = await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('user')]);
     expect(stored[0]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(JSON.parse(stored[1]!)).toMatchObject({ email: DEMO_LOGIN.email, name: DEMO_LOGIN.name });

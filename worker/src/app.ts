@@ -8,6 +8,7 @@ import { customerRoutes } from './routes/customers.ts';
 import { supplierRoutes } from './routes/suppliers.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { productRoutes } from './routes/products/index.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -46,6 +47,7 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   app.route('/suppliers', supplierRoutes);
   app.route('/', lookupRoutes);
   app.route('/', productRoutes);
+  app.route('/notifications', notificationRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

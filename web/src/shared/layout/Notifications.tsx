@@ -1,29 +1,76 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../api/client';
 import { BellIcon } from './icons';
 import { useDismiss } from './useDismiss';
 
+interface StockAlert {
+  id: number;
+  type: 'tire' | 'battery' | 'wiper' | 'item';
+  name: string;
+  quantity: number;
+  state: 'out' | 'low';
+}
+
+const stockAlerts = queryOptions({
+  queryKey: ['notifications'],
+  queryFn: ({ signal }) => api.get<{ items: StockAlert[]; total: number }>('/notifications', { signal }),
+  refetchInterval: 5 * 60_000,
+});
+
+const productPath: Record<StockAlert['type'], (id: number) => string> = {
+  tire: (id) => `/tires/${id}`,
+  battery: (id) => `/batteries/${id}`,
+  wiper: (id) => `/wiper-products/${id}`,
+  item: (id) => `/inventories/${id}/edit`,
+};
+
+/** Stock alerts: what is out of stock or running low, most urgent first. */
 export function Notifications() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
+  const alerts = useQuery(stockAlerts);
+  const total = alerts.data?.total ?? 0;
 
   return (
     <div className="notifications" ref={ref}>
       <button
         type="button"
         className="icon-btn"
-        aria-label="Notifications"
+        aria-label={total ? `Notifications (${total})` : 'Notifications'}
         aria-expanded={open}
         aria-controls="notifications-panel"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          if (!open) void alerts.refetch();
+          setOpen(!open);
+        }}
       >
         <BellIcon />
+        {total > 0 && <span className="notification-count">{total > 99 ? '99+' : total}</span>}
       </button>
       {open && (
         <div id="notifications-panel" className="dropdown notifications-panel">
-          <p className="dropdown-title">Notifications</p>
-          <p className="dropdown-empty">No notifications</p>
+          <p className="dropdown-title">Stock alerts</p>
+          {alerts.isError && <p className="dropdown-empty">Could not load notifications</p>}
+          {alerts.data && !alerts.data.items.length && <p className="dropdown-empty">No notifications</p>}
+          <ul className="notification-list">
+            {alerts.data?.items.map((alert) => (
+              <li key={alert.id}>
+                <Link className="search-hit" to={productPath[alert.type](alert.id)} onClick={close}>
+                  <span className="search-hit-name">{alert.name}</span>
+                  <span className={`notification-state notification-${alert.state}`}>
+                    {alert.state === 'out' ? 'Out of stock' : `${alert.quantity} left`}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {total > (alerts.data?.items.length ?? 0) && (
+            <p className="dropdown-empty">and {total - (alerts.data?.items.length ?? 0)} more</p>
+          )}
         </div>
       )}
     </div>
