@@ -72,6 +72,8 @@ describe('tires', () => {
       location_id: ['Location is required'],
       quantity: ['Quantity is required'],
     });
+    const blankDate = await send('POST', '/api/tires', tireBody(f, { date_received: '' }));
+    expect(blankDate.body.errors).toEqual({ date_received: ['Date received is required'] });
     const wrong = await send('POST', '/api/tires', tireBody(f, { fuel_rating: 'F', cost_price: -1, quantity: 1.5, date_received: '2026-02-30' }));
     expect(wrong.body.errors).toEqual({
       fuel_rating: ['Fuel rating must be A, B, C, D or E'],
@@ -165,7 +167,9 @@ describe('the tire list', () => {
     expect(await sizes('stock_status=low')).toEqual(['195 / 65 R 15']);
     expect(await sizes(`tire_type=${f.typeId}&water_rating=A`)).toHaveLength(3);
     expect(await sizes(`tire_brand_id=${f.otherBrandId}`)).toEqual([]);
-    expect((await send('GET', `/api/tires?search=${encodeURIComponent('22545R17')} ${tag}`)).body.total).toBe(0);
+    const bySize = await send('GET', `/api/tires?search=${encodeURIComponent('195 65')}`);
+    expect(bySize.body.data.map((tire: { size: string }) => tire.size)).toEqual([`195 / 65 R 15 ${tag}`]);
+    expect((await send('GET', `/api/tires?search=${encodeURIComponent('22545R17')} ${tag}`)).body.total).toBe(1);
     expect((await send('GET', '/api/tires?fuel_rating=Z')).status).toBe(422);
     expect((await send('GET', '/api/tires?run_flat=maybe')).status).toBe(422);
   });

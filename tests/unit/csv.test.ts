@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv } from '../../worker/src/http/csv.ts';
+import { parseCsv, toCsv } from '../../worker/src/schemas/csv.ts';
 
 describe('csv', () => {
   it('round-trips commas, quotes, line breaks and formula-like text', () => {

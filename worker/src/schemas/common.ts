@@ -103,7 +103,7 @@ export function requiredDate(label: string) {
   return z
     .string({ error: `${label} is required` })
     .trim()
-    .min(1, `${label} is required`)
+    .min(1, { message: `${label} is required`, abort: true })
     .refine(isDate, `${label} must be a valid date`);
 }
 

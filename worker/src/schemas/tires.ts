@@ -39,6 +39,13 @@ export const tireSteps = {
   }),
 };
 
+/** The columns of the tire CSV export, which the import reads back. */
+export const TIRE_CSV_COLUMNS = [
+  'id', 'brand', 'pattern', 'tire_type', 'size', 'dot', 'made_in', 'date_received', 'date_of_production', 'supplier',
+  'location', 'construction_type', 'run_flat', 'fuel_rating', 'water_rating', 'cost_price', 'selling_price', 'quantity',
+  'active', 'notes',
+];
+
 export const tireInput = tireSteps.basic.extend(tireSteps.specifications.shape).extend(tireSteps.pricing.shape);
 export type TireInput = z.input<typeof tireInput>;
 

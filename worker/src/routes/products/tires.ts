@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
-import { parseCsv, toCsv } from '../../http/csv.ts';
+import { parseCsv, toCsv } from '../../schemas/csv.ts';
 import { HttpError } from '../../http/errors.ts';
 import { listQuery, offsetOf, toPage } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { fieldErrors } from '../../schemas/common.ts';
-import { CONSTRUCTION_TYPES, RATINGS, tireInput } from '../../schemas/tires.ts';
+import { CONSTRUCTION_TYPES, RATINGS, TIRE_CSV_COLUMNS, tireInput } from '../../schemas/tires.ts';
 import {
   branchStock,
   deleteProducts,
@@ -80,7 +80,9 @@ function filtersOf(query: z.output<typeof tireFilters>): Where {
   if (query.search) {
     where.add(
       `(strpos(lower(concat_ws(' ', t.size, b.name, pt.name, t.dot, t.made_in)), lower(?)) > 0
-        or strpos(replace(lower(t.size), ' ', ''), replace(lower(?), ' ', '')) > 0)`,
+        or (regexp_replace(lower(?), '[^a-z0-9]', '', 'g') <> ''
+            and strpos(regexp_replace(lower(t.size), '[^a-z0-9]', '', 'g'), regexp_replace(lower(?), '[^a-z0-9]', '', 'g')) > 0))`,
+      query.search,
       query.search,
       query.search,
     );
@@ -200,8 +202,8 @@ tireRoutes.get('/export', async (c) => {
     where.params,
   );
   const body = toCsv(
-    CSV_COLUMNS,
-    rows.map((row) => CSV_COLUMNS.map((column) => (typeof row[column] === 'number' && column.endsWith('price') ? (row[column] as number).toFixed(2) : row[column]))),
+    TIRE_CSV_COLUMNS,
+    rows.map((row) => TIRE_CSV_COLUMNS.map((column) => (typeof row[column] === 'number' && column.endsWith('price') ? (row[column] as number).toFixed(2) : row[column]))),
   );
   return c.body(body, 200, {
     'Content-Type': 'text/csv; charset=utf-8',
@@ -209,11 +211,6 @@ tireRoutes.get('/export', async (c) => {
   });
 });
 
-export const CSV_COLUMNS = [
-  'id', 'brand', 'pattern', 'tire_type', 'size', 'dot', 'made_in', 'date_received', 'date_of_production', 'supplier',
-  'location', 'construction_type', 'run_flat', 'fuel_rating', 'water_rating', 'cost_price', 'selling_price', 'quantity',
-  'active', 'notes',
-];
 const REQUIRED_CSV_COLUMNS = ['brand', 'tire_type', 'size', 'dot', 'made_in', 'date_received', 'supplier', 'location', 'cost_price', 'selling_price', 'quantity'];
 
 /** Lookup names, lowercased, to ids; patterns by brand id and name. */

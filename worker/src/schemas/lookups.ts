@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { flag, money, optionalId, optionalText, requiredText } from './common.ts';
+
+export const tireBrandInput = z.object({ name: requiredText('Name'), country: optionalText('Country') });
+export const tireTypeInput = z.object({ name: requiredText('Name'), section: optionalText('Section') });
+export const madeInInput = z.object({ name: requiredText('Name') });
+export const batteryBrandInput = z.object({ name: requiredText('Name') });
+export const locationInput = z.object({ name: requiredText('Name'), address: optionalText('Address', 500) });
+/** The address may be left out when a location is added, not when it is edited. */
+export const locationUpdateInput = z.object({ name: requiredText('Name'), address: requiredText('Address', 500) });
+export const tagInput = z.object({ name: requiredText('Name'), section: optionalText('Section') });
+
+export const patternCategories = ['automotive', 'industrial', 'commercial'] as const;
+export type PatternCategory = (typeof patternCategories)[number];
+
+const tagIdsMessage = 'The selected tags do not exist';
+const tagIds = z
+  .array(z.unknown(), { error: tagIdsMessage })
+  .nullish()
+  .transform((values, context) => {
+    const ids = (values ?? []).map((value) => (typeof value === 'string' && value.trim() ? Number(value) : value));
+    if (!ids.every((id): id is number => Number.isSafeInteger(id) && (id as number) > 0)) {
+      context.addIssue({ code: 'custom', message: tagIdsMessage });
+      return z.NEVER;
+    }
+    return [...new Set(ids)];
+  });
+
+export const patternInput = z.object({
+  name: requiredText('Name'),
+  description: optionalText('Description', 2000),
+  category: z.enum(patternCategories, {
+    error: (issue) =>
+      issue.input == null || issue.input === '' ? 'Category is required' : 'Category must be automotive, industrial or commercial',
+  }),
+  price: money('Price'),
+  is_active: flag('Active').optional().default(true),
+  tire_brand_id: optionalId('Brand'),
+  tire_type_id: optionalId('Tire type'),
+  tag_ids: tagIds,
+});
+export type PatternInput = z.input<typeof patternInput>;
+
+export interface Named {
+  id: number;
+  name: string;
+}
+
+interface Stamped {
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TireBrand extends Named, Stamped {
+  country: string | null;
+}
+export interface TireType extends Named, Stamped {
+  section: string | null;
+}
+export type MadeIn = Named & Stamped;
+export type BatteryBrand = Named & Stamped;
+export interface Location extends Named, Stamped {
+  address: string | null;
+}
+export interface Tag extends Named, Stamped {
+  section: string | null;
+  patterns_count: number;
+  /** Only on a single tag. */
+  patterns?: Named[];
+}
+export interface Pattern extends Named, Stamped {
+  description: string | null;
+  category: PatternCategory;
+  price: number;
+  is_active: boolean;
+  tire_brand_id: number | null;
+  tire_type_id: number | null;
+  tire_brand: Named | null;
+  tire_type: Named | null;
+  tags: Named[];
+}
