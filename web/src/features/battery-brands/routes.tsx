@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
+import { recordRoutes } from '../../shared/records/recordRoutes';
 
-export const batteryBrandRoutes: RouteObject[] = [{ path: 'battery-brands/*', element: <NotAvailable title="Battery Brands" /> }];
+export const batteryBrandRoutes = recordRoutes('battery-brands', () => import('./config').then((m) => m.batteryBrandConfig));

@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
+import { recordRoutes } from '../../shared/records/recordRoutes';
 
-export const locationRoutes: RouteObject[] = [{ path: 'locations/*', element: <NotAvailable title="Locations" /> }];
+export const locationRoutes = recordRoutes('locations', () => import('./config').then((m) => m.locationConfig));

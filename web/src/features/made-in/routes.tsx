@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
+import { recordRoutes } from '../../shared/records/recordRoutes';
 
-export const madeInRoutes: RouteObject[] = [{ path: 'made-in/*', element: <NotAvailable title="Made In" /> }];
+export const madeInRoutes = recordRoutes('made-in', () => import('./config').then((m) => m.madeInConfig));

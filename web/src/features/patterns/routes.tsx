@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
+import { recordRoutes } from '../../shared/records/recordRoutes';
 
-export const patternRoutes: RouteObject[] = [{ path: 'patterns/*', element: <NotAvailable title="Patterns" /> }];
+export const patternRoutes = recordRoutes('patterns', () => import('./config').then((m) => m.patternConfig));

@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
+import { recordRoutes } from '../../shared/records/recordRoutes';
 
-export const tagRoutes: RouteObject[] = [{ path: 'tags/*', element: <NotAvailable title="Tags" /> }];
+export const tagRoutes = recordRoutes('tags', () => import('./config').then((m) => m.tagConfig));

@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
+import { recordRoutes } from '../../shared/records/recordRoutes';
 
-export const tireBrandRoutes: RouteObject[] = [{ path: 'tire-brands/*', element: <NotAvailable title="Tire Brands" /> }];
+export const tireBrandRoutes = recordRoutes('tire-brands', () => import('./config').then((m) => m.tireBrandConfig));

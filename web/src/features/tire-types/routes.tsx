@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
+import { recordRoutes } from '../../shared/records/recordRoutes';
 
-export const tireTypeRoutes: RouteObject[] = [{ path: 'tire-types/*', element: <NotAvailable title="Tire Types" /> }];
+export const tireTypeRoutes = recordRoutes('tire-types', () => import('./config').then((m) => m.tireTypeConfig));

@@ -10,7 +10,8 @@ export interface ListParams {
 
 type Id = number | string;
 
-export function pagedResource<T, Input = unknown>(path: string) {
+/** `refreshes`: other resources whose rows show this one's (a tag's pattern count), refreshed after each change. */
+export function pagedResource<T, Input = unknown>(path: string, { refreshes = [] }: { refreshes?: string[] } = {}) {
   const keys = {
     all: [path] as const,
     lists: () => [path, 'list'] as const,
@@ -21,6 +22,7 @@ export function pagedResource<T, Input = unknown>(path: string) {
 
   return {
     keys,
+    refreshes,
     list: (params: ListParams = {}) => {
       const normalized = {
         search: params.search?.trim() ?? '',
@@ -47,7 +49,12 @@ export type PagedResource<T, Input> = ReturnType<typeof pagedResource<T, Input>>
 
 export function useResourceMutations<T, Input>(resource: PagedResource<T, Input>) {
   const queryClient = useQueryClient();
-  const refreshLists = () => queryClient.invalidateQueries({ queryKey: resource.keys.lists() });
+  /** Every list read from this resource (pages, pick lists), and whatever shows it elsewhere. */
+  const refreshLists = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: resource.keys.all, predicate: ({ queryKey }) => queryKey[1] !== 'detail' }),
+      ...resource.refreshes.map((path) => queryClient.invalidateQueries({ queryKey: [path] })),
+    ]);
 
   const create = useMutation({
     mutationFn: (input: Input) => resource.create(input),

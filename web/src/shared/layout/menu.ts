@@ -26,6 +26,8 @@ export const menu: MenuEntry[] = [
       { label: 'Battery Brands', to: '/battery-brands' },
       { label: 'Patterns', to: '/patterns' },
       { label: 'Tags', to: '/tags' },
+      { label: 'Tire Types', to: '/tire-types' },
+      { label: 'Made In', to: '/made-in' },
       { label: 'Locations', to: '/locations' },
     ],
   },
@@ -36,6 +38,7 @@ export const menu: MenuEntry[] = [
       { label: 'Batteries', to: '/batteries' },
       { label: 'Wipers', to: '/wiper-products' },
       { label: 'Overview', to: '/inventories' },
+      { label: 'Services', to: '/services' },
     ],
   },
   {

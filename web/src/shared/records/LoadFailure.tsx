@@ -9,8 +9,11 @@ interface LoadFailureProps {
   backTo?: string;
 }
 
+/** The load-failure text; `{message}` in it stands for the error's own message. */
+export const loadErrorText = (texts: RecordTexts, error: Error) => texts.loadError.replace('{message}', error.message);
+
 export function LoadFailure({ error, texts, backTo }: LoadFailureProps) {
-  if (!isApiError(error, 404)) return <ErrorBox messages={[texts.loadError]} />;
+  if (!isApiError(error, 404)) return <ErrorBox messages={[loadErrorText(texts, error)]} />;
   return (
     <div className="card notice">
       <p>{texts.notFound}</p>

@@ -58,7 +58,7 @@ export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ co
         <LoadFailure error={record.error} texts={texts} />
       ) : (
         <div className="card">
-          <DetailList items={details(record.data)} />
+          <DetailList items={details?.(record.data) ?? []} />
         </div>
       )}
       {deletion.dialog}

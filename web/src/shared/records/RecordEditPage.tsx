@@ -1,52 +1,56 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { errorMessages } from '../api/client';
+import { isApiError } from '../api/client';
 import { useResourceMutations } from '../api/resource';
-import { RecordForm } from '../forms/RecordForm';
-import { toFormValues } from '../forms/useSchemaForm';
 import { useFlash } from '../ui/Flash';
 import { PageHeader } from '../ui/Page';
 import { Spinner } from '../ui/Spinner';
-import { LoadFailure } from './LoadFailure';
+import { LoadFailure, loadErrorText } from './LoadFailure';
+import { RecordFormFor } from './RecordFormFor';
 import type { RecordBase, RecordConfig } from './types';
 
 export function RecordEditPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
-  const { basePath, resource, schema, fields, texts } = config;
+  const { basePath, resource, texts } = config;
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const flash = useFlash();
   const record = useQuery(resource.detail(id));
   const { update } = useResourceMutations(resource);
-  const detailPath = `${basePath}/${id}`;
+  const backTo = config.details ? `${basePath}/${id}` : basePath;
+  const leave = config.backToListOnLoadFailure && record.isError;
+
+  useEffect(() => {
+    if (!leave) return;
+    flash(isApiError(record.error, 404) ? texts.notFound : loadErrorText(texts, record.error), basePath, 'error');
+    navigate(basePath, { replace: true });
+  }, [leave, record.error, texts, basePath, flash, navigate]);
 
   return (
     <section>
       <PageHeader title={texts.editTitle} />
-      {record.isPending ? (
+      {record.isPending || leave ? (
         <Spinner label={texts.loading} />
       ) : record.isError ? (
         <LoadFailure error={record.error} texts={texts} backTo={basePath} />
       ) : (
-        <RecordForm
+        <RecordFormFor
           key={id}
-          schema={schema}
-          fields={fields}
-          initial={toFormValues(
-            fields.map((field) => field.name),
-            record.data as Record<string, unknown>,
-          )}
+          config={config}
+          record={record.data}
           submitLabel={texts.updateButton}
-          cancelTo={detailPath}
+          cancelTo={backTo}
           pending={update.isPending}
-          serverErrors={update.error ? errorMessages(update.error, texts.updateFailed) : null}
+          error={update.error}
+          failureMessage={texts.updateFailed}
           onSubmit={(input) =>
             update.mutate(
               { id, input },
               {
                 onSuccess: () => {
-                  flash(texts.updated, detailPath);
-                  navigate(detailPath);
+                  flash(texts.updated, backTo);
+                  navigate(backTo);
                 },
               },
             )

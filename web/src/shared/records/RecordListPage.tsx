@@ -12,6 +12,7 @@ import { Pagination } from '../ui/Pagination';
 import { SearchBox } from '../ui/SearchBox';
 import { Spinner } from '../ui/Spinner';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete';
+import { loadErrorText } from './LoadFailure';
 import type { RecordBase, RecordConfig } from './types';
 
 export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
@@ -56,7 +57,7 @@ export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ conf
         {list.isPending ? (
           <Spinner label={texts.loading} />
         ) : list.isError ? (
-          <ErrorBox messages={[texts.loadError]} />
+          <ErrorBox messages={[loadErrorText(texts, list.error)]} />
         ) : list.data.data.length === 0 ? (
           <p className="empty">{texts.empty}</p>
         ) : (
@@ -69,9 +70,11 @@ export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ conf
               rowLabel={(record) => record.name}
               actions={(record) => (
                 <>
-                  <Link to={`${basePath}/${record.id}`} className="btn btn-small btn-secondary">
-                    View
-                  </Link>
+                  {config.details && (
+                    <Link to={`${basePath}/${record.id}`} className="btn btn-small btn-secondary">
+                      View
+                    </Link>
+                  )}
                   <Link to={`${basePath}/${record.id}/edit`} className="btn btn-small btn-secondary">
                     Edit
                   </Link>

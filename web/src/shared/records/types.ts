@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { PagedResource } from '../api/resource';
 import type { FieldSpec } from '../forms/RecordForm';
@@ -33,12 +33,35 @@ export interface RecordTexts {
   loading: string;
 }
 
+/** What the create and edit pages hand to a form. */
+export interface RecordFormProps<T, S extends z.ZodType> {
+  /** The record being edited; missing when adding one. */
+  record?: T;
+  submitLabel: string;
+  cancelTo: string;
+  pending: boolean;
+  /** The failed save; anything but a 422 shows `failureMessage`. */
+  error: Error | null;
+  failureMessage: string;
+  onSubmit: (input: z.output<S>) => void;
+}
+
 export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {
   basePath: string;
   resource: PagedResource<T, z.output<S>>;
   schema: S;
-  fields: FieldSpec[];
+  /** Checks the edit form instead of `schema`, when editing asks for more than adding. */
+  updateSchema?: z.ZodType<z.output<S>>;
+  /** The generic form's fields (unused with `form`). */
+  fields?: FieldSpec[];
+  /** A form of the feature's own (selects, checkbox lists) instead of the generic one. */
+  form?: ComponentType<RecordFormProps<T, S>>;
+  /** A 422's field messages show under the fields rather than in the box above the form. */
+  inlineFieldErrors?: boolean;
   columns: Column<T>[];
-  details: (record: T) => { label: string; value: ReactNode }[];
+  /** Without details there is no detail page: lists offer Edit, and saving returns to the list. */
+  details?: (record: T) => { label: string; value: ReactNode }[];
+  /** A record that cannot be loaded for editing is reported on the list instead of on the edit page. */
+  backToListOnLoadFailure?: boolean;
   texts: RecordTexts;
 }

@@ -13,13 +13,15 @@ interface DataTableProps<T> {
   rowKey: (row: T) => Key;
   rowLabel: (row: T) => string;
   actions?: (row: T) => ReactNode;
+  /** A class for a row, e.g. to highlight it. */
+  rowClassName?: (row: T) => string | undefined;
 }
 
 function orDash(value: ReactNode): ReactNode {
   return value === null || value === undefined || value === '' ? <span className="cell-empty">—</span> : value;
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions, rowClassName }: DataTableProps<T>) {
   return (
     <div className="table-wrap">
       <table className="data-table">
@@ -40,7 +42,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} aria-label={rowLabel(row)}>
+            <tr key={rowKey(row)} aria-label={rowLabel(row)} className={rowClassName?.(row)}>
               {columns.map((column, index) => (
                 <td
                   key={column.header}

@@ -1,0 +1,123 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useReactToPrint } from 'react-to-print';
+import type { Tire } from '@schemas/tires';
+import { useResourceMutations } from '../../shared/api/resource';
+import { saveFile } from '../../shared/ui/download';
+import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { useFlash } from '../../shared/ui/Flash';
+import { MenuButton } from '../../shared/ui/MenuButton';
+import { PageHeader } from '../../shared/ui/Page';
+import { ShareButton } from '../../shared/ui/ShareButton';
+import { Spinner } from '../../shared/ui/Spinner';
+import { Tabs } from '../../shared/ui/Tabs';
+import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
+import { tireQueries } from './api';
+import { tireCsv } from './csv';
+import { tireTitle } from './describe';
+import { AdjustStockDialog, PriceDialog, TransferStockDialog, type TireDialog } from './TireDialogs';
+import { TireLoadFailure } from './TireLoadFailure';
+import { TirePrint } from './TirePrint';
+import { Analytics, History, Overview, Pricing, Specifications } from './TireTabs';
+import './tires.css';
+
+const TABS = [
+  { id: 'overview', label: 'Overview', Panel: Overview },
+  { id: 'specifications', label: 'Specifications', Panel: Specifications },
+  { id: 'pricing', label: 'Pricing & Inventory', Panel: Pricing },
+  { id: 'history', label: 'History', Panel: History },
+  { id: 'analytics', label: 'Analytics', Panel: Analytics },
+];
+
+const DIALOGS = { adjust: AdjustStockDialog, transfer: TransferStockDialog, price: PriceDialog };
+
+function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const [dialog, setDialog] = useState<TireDialog | null>(null);
+  const printRef = useRef<HTMLDivElement>(null);
+  const print = useReactToPrint({ contentRef: printRef, documentTitle: tireTitle(tire) });
+  const tab = params.get('tab') ?? 'overview';
+  const Dialog = dialog && DIALOGS[dialog];
+
+  return (
+    <>
+      <div className="tire-actions" role="group" aria-label="Tire actions">
+        <button type="button" className="btn btn-primary" onClick={() => setDialog('adjust')}>
+          Adjust Stock
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => setDialog('transfer')}>
+          Transfer Stock
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={() => setDialog('price')}>
+          Update Price
+        </button>
+        <ShareButton />
+        <MenuButton
+          label="Export"
+          items={[
+            { label: 'Download CSV', onSelect: () => saveFile(tireCsv(tire), `tire-${tire.id}.csv`) },
+            { label: 'Print', onSelect: () => print() },
+          ]}
+        />
+        <Link to={`/tires/${tire.id}/edit`} className="btn btn-secondary">
+          Edit
+        </Link>
+        <button type="button" className="btn btn-danger-outline" onClick={onDelete}>
+          Delete
+        </button>
+      </div>
+      <div className="card">
+        <Tabs
+          label="Tire details"
+          active={tab}
+          onChange={(id) => setParams(id === 'overview' ? {} : { tab: id }, { replace: true })}
+          tabs={TABS.map(({ id, label, Panel }) => ({ id, label, content: <Panel tire={tire} /> }))}
+        />
+      </div>
+      {Dialog && <Dialog tire={tire} onClose={() => setDialog(null)} />}
+      <TirePrint tire={tire} ref={printRef} />
+    </>
+  );
+}
+
+/** /tires/{id}: the tire in tabs, with its stock, price, share, export, edit and delete actions. */
+export function TireDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const tire = useQuery(tireQueries.detail(id));
+  const { remove } = useResourceMutations(tireQueries);
+  const deletion = useConfirmedDelete({
+    remove,
+    title: 'Delete tire',
+    confirmMessage: 'Are you sure you want to delete this tire?',
+    failureMessage: 'Error deleting tire product. Please try again.',
+    onDeleted: () => {
+      flash('Tire product deleted successfully!', '/tires');
+      navigate('/tires');
+    },
+  });
+
+  return (
+    <section>
+      <PageHeader
+        title={tire.data ? tireTitle(tire.data) : 'Tire Details'}
+        actions={
+          <Link to="/tires" className="btn btn-secondary">
+            Back to List
+          </Link>
+        }
+      />
+      {deletion.error && <ErrorBox messages={[deletion.error]} />}
+      {tire.isPending ? (
+        <Spinner label="Loading tire..." />
+      ) : tire.isError ? (
+        <TireLoadFailure error={tire.error} />
+      ) : (
+        <TireDetail tire={tire.data} onDelete={() => deletion.ask(id)} />
+      )}
+      {deletion.dialog}
+    </section>
+  );
+}

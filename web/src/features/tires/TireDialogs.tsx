@@ -1,0 +1,125 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ADJUSTMENT_REASONS, priceInput, REASON_LABELS, stockAdjustmentInput, stockTransferInput } from '@schemas/stock';
+import type { Tire } from '@schemas/tires';
+import { isApiError } from '../../shared/api/client';
+import { Field } from '../../shared/forms/Field';
+import { useSchemaForm, type FormValues } from '../../shared/forms/useSchemaForm';
+import { FormDialog } from '../../shared/ui/FormDialog';
+import { useFlash } from '../../shared/ui/Flash';
+import { SelectField } from '../../shared/ui/SelectField';
+import { tireQueries, useTireMutations } from './api';
+
+export type TireDialog = 'adjust' | 'transfer' | 'price';
+
+interface DialogProps {
+  tire: Tire;
+  onClose: () => void;
+}
+
+/** Checks the form, sends it, and on a refusal shows the server's field messages or its conflict message. */
+function useDialogForm<S extends z.ZodType, V>(
+  schema: S,
+  initial: FormValues,
+  mutation: UseMutationResult<unknown, Error, { id: number; input: V }>,
+  { tire, onClose }: DialogProps,
+  done: string,
+) {
+  const form = useSchemaForm(schema, initial);
+  const flash = useFlash();
+  const submit = () => {
+    const input = form.validate();
+    if (input === null) return;
+    mutation.mutate(
+      { id: tire.id, input: input as V },
+      {
+        onSuccess: () => {
+          flash(done);
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error, 422) && error.errors) form.setErrors(error.errors);
+        },
+      },
+    );
+  };
+  const error = mutation.error;
+  const errors =
+    !error || (isApiError(error, 422) && error.errors)
+      ? null
+      : [isApiError(error, 409) || isApiError(error, 404) ? error.message : 'Could not save the change. Please try again.'];
+  const field = (name: string) => ({
+    name,
+    value: form.values[name] ?? '',
+    errors: form.errors[name],
+    onChange: (value: string) => form.setField(name, value),
+  });
+  return { form, submit, errors, field, pending: mutation.isPending };
+}
+
+function useBranches(tire: Tire) {
+  const stock = useQuery(tireQueries.stock(tire.id));
+  const options = (stock.data ?? []).map((branch) => ({
+    value: String(branch.location_id),
+    label: `${branch.location_name} (${branch.quantity} in stock)`,
+  }));
+  return { options, placeholder: stock.isPending ? 'Loading...' : 'Select a branch' };
+}
+
+const reasonOptions = ADJUSTMENT_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }));
+
+export function AdjustStockDialog(props: DialogProps) {
+  const { tire, onClose } = props;
+  const { adjust } = useTireMutations();
+  const branches = useBranches(tire);
+  const initial = { location_id: tire.location_id ? String(tire.location_id) : '', delta: '', reason: 'count_correction', note: '' };
+  const { form, submit, errors, field, pending } = useDialogForm(stockAdjustmentInput, initial, adjust, props, 'Stock adjusted.');
+
+  return (
+    <FormDialog title="Adjust Stock" submitLabel="Adjust Stock" pending={pending} errors={errors} onSubmit={submit} onClose={onClose}>
+      <SelectField label="Branch" required options={branches.options} placeholder={branches.placeholder} {...field('location_id')} />
+      <Field
+        label="Change"
+        type="number"
+        required
+        inputProps={{ step: '1', inputMode: 'numeric', placeholder: 'e.g. 4 or -2' }}
+        {...field('delta')}
+      />
+      <SelectField label="Reason" required options={reasonOptions} {...field('reason')} />
+      <Field label="Note" multiline required={form.values.reason === 'other'} {...field('note')} />
+    </FormDialog>
+  );
+}
+
+export function TransferStockDialog(props: DialogProps) {
+  const { tire, onClose } = props;
+  const { transfer } = useTireMutations();
+  const branches = useBranches(tire);
+  const initial = { from_location_id: '', to_location_id: '', quantity: '', note: '' };
+  const { submit, errors, field, pending } = useDialogForm(stockTransferInput, initial, transfer, props, 'Stock transferred.');
+
+  return (
+    <FormDialog title="Transfer Stock" submitLabel="Transfer" pending={pending} errors={errors} onSubmit={submit} onClose={onClose}>
+      <SelectField label="From Branch" required options={branches.options} placeholder={branches.placeholder} {...field('from_location_id')} />
+      <SelectField label="To Branch" required options={branches.options} placeholder={branches.placeholder} {...field('to_location_id')} />
+      <Field label="Quantity" type="number" required inputProps={{ step: '1', min: '1', inputMode: 'numeric' }} {...field('quantity')} />
+      <Field label="Note" multiline {...field('note')} />
+    </FormDialog>
+  );
+}
+
+export function PriceDialog(props: DialogProps) {
+  const { tire, onClose } = props;
+  const { price } = useTireMutations();
+  const initial = { cost_price: tire.cost_price.toFixed(2), selling_price: tire.selling_price.toFixed(2) };
+  const { submit, errors, field, pending } = useDialogForm(priceInput, initial, price, props, 'Price updated.');
+  const money = { step: '0.01', min: '0', inputMode: 'decimal' as const };
+
+  return (
+    <FormDialog title="Update Price" submitLabel="Update Price" pending={pending} errors={errors} onSubmit={submit} onClose={onClose}>
+      <Field label="Cost Price" type="number" required inputProps={money} {...field('cost_price')} />
+      <Field label="Selling Price" type="number" required inputProps={money} {...field('selling_price')} />
+    </FormDialog>
+  );
+}

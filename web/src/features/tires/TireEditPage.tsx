@@ -1,0 +1,95 @@
+import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { tireInput, type Tire } from '@schemas/tires';
+import { errorMessages, isApiError } from '../../shared/api/client';
+import { useResourceMutations } from '../../shared/api/resource';
+import { useSchemaForm } from '../../shared/forms/useSchemaForm';
+import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { useFlash } from '../../shared/ui/Flash';
+import { PageHeader } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { tireQueries } from './api';
+import { tireTitle } from './describe';
+import { tireBody, tireFormValues, WIZARD_STEPS } from './form';
+import { TireLoadFailure } from './TireLoadFailure';
+import { TireFields } from './TireFields';
+
+const UPDATE_FAILED = 'Error updating tire product. Please check all fields and try again.';
+
+function TireEditForm({ tire }: { tire: Tire }) {
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const form = useSchemaForm(tireInput, tireFormValues(tire));
+  const { update } = useResourceMutations(tireQueries);
+  const detailPath = `/tires/${tire.id}`;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    update.mutate(
+      { id: tire.id, input: tireBody(input) },
+      {
+        onSuccess: () => {
+          flash('Tire product updated successfully!', detailPath);
+          navigate(detailPath);
+        },
+        onError: (error) => {
+          if (isApiError(error, 422) && error.errors) form.setErrors(error.errors);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="card form tire-form" onSubmit={submit} noValidate>
+      {update.isError && (
+        <ErrorBox
+          messages={[
+            UPDATE_FAILED,
+            ...(isApiError(update.error, 409) ? [update.error.message] : isApiError(update.error, 422) ? errorMessages(update.error, '') : []),
+          ]}
+        />
+      )}
+      {WIZARD_STEPS.map(
+        ({ section, title }) =>
+          section && (
+            <fieldset key={section} className="form-section">
+              <legend>{title}</legend>
+              <div className="form-grid">
+                <TireFields section={section} form={form} editing />
+              </div>
+            </fieldset>
+          ),
+      )}
+      <div className="form-actions">
+        <Link to={detailPath} className="btn btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Update Tire'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /tires/{id}/edit: every field on one page. */
+export function TireEditPage() {
+  const { id = '' } = useParams();
+  const tire = useQuery(tireQueries.detail(id));
+
+  return (
+    <section>
+      <PageHeader title={tire.data ? `Edit ${tireTitle(tire.data)}` : 'Edit Tire'} />
+      {tire.isPending ? (
+        <Spinner label="Loading tire..." />
+      ) : tire.isError ? (
+        <TireLoadFailure error={tire.error} />
+      ) : (
+        <TireEditForm key={tire.data.updated_at} tire={tire.data} />
+      )}
+    </section>
+  );
+}

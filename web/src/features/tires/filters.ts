@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebounced } from '../../shared/hooks/useDebounced';
+
+/** The list's filters, as GET /api/tires names them; they live in the address so reload and back keep them. */
+export const FILTER_NAMES = [
+  'search',
+  'tire_brand_id',
+  'tire_type',
+  'construction_type',
+  'run_flat',
+  'fuel_rating',
+  'water_rating',
+  'price_min',
+  'price_max',
+  'in_stock',
+  'stock_status',
+] as const;
+export type FilterName = (typeof FILTER_NAMES)[number];
+export type TireFilters = Partial<Record<FilterName, string>>;
+
+export function readFilters(params: URLSearchParams): TireFilters {
+  const filters: TireFilters = {};
+  for (const name of FILTER_NAMES) {
+    const value = params.get(name)?.trim();
+    if (value) filters[name] = value;
+  }
+  return filters;
+}
+
+/** Filters other than the search box, which has its own control. */
+export function countPanelFilters(filters: TireFilters): number {
+  return Object.keys(filters).filter((name) => name !== 'search').length;
+}
+
+export function useTireFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+
+  const setFilter = useCallback(
+    (name: FilterName, value: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+
+  const clearFilters = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const name of FILTER_NAMES) if (name !== 'search') next.delete(name);
+      next.delete('page');
+      return next;
+    });
+
+  return { filters, filterKey: JSON.stringify(filters), setFilter, clearFilters };
+}
+
+/** A text filter typed freely and written to the address once typing pauses. */
+export function useDebouncedFilter(value: string, commit: (value: string) => void, delay = 400) {
+  const [text, setText] = useState(value);
+  const debounced = useDebounced(text, delay);
+  const written = useRef(value);
+
+  useEffect(() => {
+    if (value === written.current) return;
+    written.current = value;
+    setText(value);
+  }, [value]);
+
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    commit(debounced);
+  }, [debounced, commit]);
+
+  return [text, setText] as const;
+}
