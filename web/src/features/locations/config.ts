@@ -13,7 +13,7 @@ export const locationConfig: RecordConfig<Location, typeof locationInput> = {
   updateSchema: locationUpdateInput,
   fields: [
     { name: 'name', label: 'Name', required: true },
-    { name: 'address', label: 'Address', multiline: true },
+    { name: 'address', label: 'Address', multiline: true, required: 'update' },
   ],
   columns: [
     { header: 'Name', cell: (location) => location.name },

@@ -18,7 +18,7 @@ export function RecordFormFor<T extends RecordBase, S extends z.ZodType>({ confi
     <RecordForm
       {...rest}
       schema={schema}
-      fields={fields}
+      fields={fields.map((field) => ({ ...field, required: field.required === 'update' ? Boolean(record) : field.required }))}
       initial={toFormValues(
         fields.map((field) => field.name),
         record as Record<string, unknown> | undefined,

@@ -53,7 +53,7 @@ export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {
   /** Checks the edit form instead of `schema`, when editing asks for more than adding. */
   updateSchema?: z.ZodType<z.output<S>>;
   /** The generic form's fields (unused with `form`). */
-  fields?: FieldSpec[];
+  fields?: (Omit<FieldSpec, 'required'> & { /** 'update': required only when editing. */ required?: boolean | 'update' })[];
   /** A form of the feature's own (selects, checkbox lists) instead of the generic one. */
   form?: ComponentType<RecordFormProps<T, S>>;
   /** A 422's field messages show under the fields rather than in the box above the form. */
