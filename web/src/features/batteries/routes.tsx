@@ -1,4 +1,19 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { NotAvailable } from '../../shared/ui/NotAvailable';
 
-export const batteryRoutes: RouteObject[] = [{ path: 'batteries/*', element: <NotAvailable title="Batteries" /> }];
+const BatteryListPage = lazy(() => import('./pages').then((m) => ({ default: m.BatteryListPage })));
+const BatteryCreatePage = lazy(() => import('./pages').then((m) => ({ default: m.BatteryCreatePage })));
+const BatteryDetailPage = lazy(() => import('./pages').then((m) => ({ default: m.BatteryDetailPage })));
+const BatteryEditPage = lazy(() => import('./pages').then((m) => ({ default: m.BatteryEditPage })));
+
+export const batteryRoutes: RouteObject[] = [
+  {
+    path: 'batteries',
+    children: [
+      { index: true, element: <BatteryListPage /> },
+      { path: 'create', element: <BatteryCreatePage /> },
+      { path: ':id', element: <BatteryDetailPage /> },
+      { path: ':id/edit', element: <BatteryEditPage /> },
+    ],
+  },
+];

@@ -1,0 +1,116 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useResourceMutations } from '../../shared/api/resource';
+import { useListSearch } from '../../shared/hooks/useListSearch';
+import { loadErrorText } from '../../shared/records/LoadFailure';
+import { CheckboxField } from '../../shared/ui/CheckboxField';
+import { DataTable } from '../../shared/ui/DataTable';
+import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { useFlash } from '../../shared/ui/Flash';
+import { PageHeader } from '../../shared/ui/Page';
+import { Pagination } from '../../shared/ui/Pagination';
+import { SearchBox } from '../../shared/ui/SearchBox';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
+import { inventoryQueries } from './api';
+import { inventoryConfig } from './config';
+import { categoryOptions } from './status';
+
+const { basePath, columns, texts } = inventoryConfig;
+
+/** /inventories: every inventory item with its stock state, filtered by category, low stock and name. */
+export function InventoryListPage() {
+  const { text, setText, search, page, setPage } = useListSearch();
+  const [params, setParams] = useSearchParams();
+  const category = params.get('category') ?? '';
+  const lowStock = params.get('lowStock') === '1';
+  const list = useQuery({ ...inventoryQueries.filtered({ search, category, lowStock, page }), placeholderData: keepPreviousData });
+  const { remove } = useResourceMutations(inventoryQueries);
+  const flash = useFlash();
+  const deletion = useConfirmedDelete({
+    remove,
+    title: texts.deleteTitle,
+    confirmMessage: texts.deleteConfirm,
+    failureMessage: texts.deleteFailed,
+    onDeleted: () => flash(texts.deleted),
+  });
+
+  /** Sets one filter in the address and goes back to the first page. */
+  const setFilter = (name: string, value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      next.delete('page');
+      return next;
+    });
+
+  const lastPage = list.data?.last_page ?? 1;
+  useEffect(() => {
+    if (list.data && list.data.total > 0 && page > lastPage) setPage(lastPage);
+  }, [list.data, page, lastPage, setPage]);
+
+  return (
+    <section>
+      <PageHeader
+        title={texts.listTitle}
+        actions={
+          <Link to={`${basePath}/create`} className="btn btn-primary">
+            {texts.addButton}
+          </Link>
+        }
+      />
+      <div className="card inventory-list">
+        <div className="toolbar">
+          <SearchBox value={text} onChange={setText} placeholder={texts.searchPlaceholder} label={texts.searchLabel} />
+          <select className="toolbar-select" aria-label="Category" value={category} onChange={(event) => setFilter('category', event.target.value)}>
+            <option value="">All categories</option>
+            {categoryOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          <CheckboxField name="lowStock" label="Low stock only" checked={lowStock} onChange={(checked) => setFilter('lowStock', checked ? '1' : '')} />
+          {list.isFetching && !list.isPending && (
+            <span className="toolbar-hint" aria-hidden="true">
+              Updating...
+            </span>
+          )}
+        </div>
+        {deletion.error && <ErrorBox messages={[deletion.error]} />}
+        {list.isPending ? (
+          <Spinner label={texts.loading} />
+        ) : list.isError ? (
+          <ErrorBox messages={[loadErrorText(texts, list.error)]} />
+        ) : list.data.data.length === 0 ? (
+          <p className="empty">{texts.empty}</p>
+        ) : (
+          <>
+            <DataTable
+              caption={texts.listTitle}
+              columns={columns}
+              rows={list.data.data}
+              rowKey={(item) => item.id}
+              rowLabel={(item) => item.name}
+              rowClassName={(item) => (item.is_low ? 'row-low' : undefined)}
+              actions={(item) => (
+                <>
+                  <Link to={`${basePath}/${item.id}/edit`} className="btn btn-small btn-secondary">
+                    Edit
+                  </Link>
+                  <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(item.id)}>
+                    Delete
+                  </button>
+                </>
+              )}
+            />
+            <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
+          </>
+        )}
+      </div>
+      {deletion.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { inventoryInput, type InventoryItem } from '@schemas/inventories';
+import type { RecordConfig } from '../../shared/records/types';
+import { formatMoney } from '../../shared/ui/money';
+import { inventoryQueries } from './api';
+import { InventoryForm } from './InventoryForm';
+import { CATEGORY_LABELS, stockStatus } from './status';
+
+function StatusBadge({ item }: { item: InventoryItem }) {
+  const { label, tone } = stockStatus(item);
+  return <span className={`stock-status stock-status-${tone}`}>{label}</span>;
+}
+
+export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput> = {
+  basePath: '/inventories',
+  resource: inventoryQueries,
+  schema: inventoryInput,
+  form: InventoryForm,
+  columns: [
+    { header: 'Name', cell: (item) => item.name, className: 'cell-wrap' },
+    { header: 'Category', cell: (item) => CATEGORY_LABELS[item.category] },
+    { header: 'Current Stock', cell: (item) => item.current_stock },
+    { header: 'Min Stock', cell: (item) => item.min_stock },
+    { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-nowrap' },
+    { header: 'Value', cell: (item) => formatMoney(item.current_stock * item.unit_price), className: 'cell-nowrap' },
+    { header: 'Status', cell: (item) => <StatusBadge item={item} /> },
+  ],
+  texts: {
+    listTitle: 'Inventory Overview',
+    createTitle: 'Add Inventory Item',
+    detailTitle: 'Inventory Item',
+    editTitle: 'Edit Inventory Item',
+    addButton: 'Add Inventory Item',
+    searchPlaceholder: 'Search by name',
+    searchLabel: 'Search inventory items',
+    empty: 'No inventory items found',
+    notFound: 'Inventory item not found',
+    loadError: 'Error loading inventories: {message}',
+    loading: 'Loading inventory...',
+    added: 'Inventory item added successfully!',
+    updated: 'Inventory item updated successfully!',
+    deleted: 'Inventory item deleted successfully!',
+    addFailed: 'Error creating inventory item. Please try again.',
+    updateFailed: 'Error updating inventory item. Please try again.',
+    deleteTitle: 'Delete inventory item',
+    deleteConfirm: 'Are you sure you want to delete this inventory item?',
+    deleteFailed: 'Error deleting inventory item. Please try again.',
+    saveButton: 'Save Item',
+    updateButton: 'Update Item',
+  },
+};

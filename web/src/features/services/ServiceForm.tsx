@@ -1,0 +1,29 @@
+import { serviceInput, type Service } from '@schemas/services';
+import { Field } from '../../shared/forms/Field';
+import { FormCard, useFormState } from '../../shared/forms/FormCard';
+import { toFormValues } from '../../shared/forms/useSchemaForm';
+import type { RecordFormProps } from '../../shared/records/types';
+import { CheckboxField } from '../../shared/ui/CheckboxField';
+
+const FIELDS = Object.keys(serviceInput.shape);
+
+export function ServiceForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit }: RecordFormProps<Service, typeof serviceInput>) {
+  const initial = { ...toFormValues(FIELDS, record as Record<string, unknown> | undefined), active: record?.active === false ? '0' : '1' };
+  const form = useFormState(serviceInput, initial, { error, failureMessage, onSubmit });
+  const { bind } = form;
+
+  return (
+    <FormCard onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+      <Field {...bind('name')} label="Name" required />
+      <Field {...bind('selling_price')} label="Price" type="number" required inputProps={{ step: '0.01', min: '0', inputMode: 'decimal' }} />
+      <Field {...bind('description')} label="Description" multiline wide />
+      <CheckboxField
+        name="active"
+        label="Active"
+        hint="Only active services are offered on invoices and sales."
+        checked={form.values.active === '1'}
+        onChange={(checked) => form.setField('active', checked ? '1' : '0')}
+      />
+    </FormCard>
+  );
+}

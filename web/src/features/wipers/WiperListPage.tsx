@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { Wiper } from '@schemas/wipers';
+import { useResourceMutations } from '../../shared/api/resource';
+import { useListSearch } from '../../shared/hooks/useListSearch';
+import { loadErrorText } from '../../shared/records/LoadFailure';
+import { DataTable } from '../../shared/ui/DataTable';
+import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { useFlash } from '../../shared/ui/Flash';
+import { PageHeader } from '../../shared/ui/Page';
+import { Pagination } from '../../shared/ui/Pagination';
+import { SearchBox } from '../../shared/ui/SearchBox';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
+import { wiperQueries } from './api';
+import { INLINE_SAVE_FAILED, wiperConfig } from './config';
+import { WiperForm } from './WiperForm';
+
+const { basePath, columns, texts } = wiperConfig;
+
+/** /wiper-products: the list, with a form above it that adds a wiper or edits the row chosen. */
+export function WiperListPage() {
+  const { text, setText, search, page, setPage } = useListSearch();
+  const list = useQuery({ ...wiperQueries.list({ search, page }), placeholderData: keepPreviousData });
+  const { create, update, remove } = useResourceMutations(wiperQueries);
+  const flash = useFlash();
+  const [editing, setEditing] = useState<Wiper | null>(null);
+  const [saved, setSaved] = useState(0);
+  const formRef = useRef<HTMLDivElement>(null);
+  const save = editing ? update : create;
+
+  const edit = (wiper: Wiper | null) => {
+    create.reset();
+    update.reset();
+    setEditing(wiper);
+    if (wiper) formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const done = (message: string) => {
+    flash(message);
+    edit(null);
+    setSaved((count) => count + 1);
+  };
+  const deletion = useConfirmedDelete({
+    remove,
+    title: texts.deleteTitle,
+    confirmMessage: texts.deleteConfirm,
+    failureMessage: texts.deleteFailed,
+    onDeleted: () => flash(texts.deleted),
+  });
+
+  const lastPage = list.data?.last_page ?? 1;
+  useEffect(() => {
+    if (list.data && list.data.total > 0 && page > lastPage) setPage(lastPage);
+  }, [list.data, page, lastPage, setPage]);
+
+  return (
+    <section>
+      <PageHeader
+        title={texts.listTitle}
+        actions={
+          <Link to={`${basePath}/create`} className="btn btn-secondary">
+            {texts.addButton}
+          </Link>
+        }
+      />
+      <div ref={formRef} className="inline-form">
+        <WiperForm
+          key={`${editing?.id ?? 'new'}-${saved}`}
+          record={editing ?? undefined}
+          title={editing ? `Edit ${editing.name}` : 'Quick Add'}
+          submitLabel={editing ? 'Update Wiper' : 'Add Wiper'}
+          onCancel={editing ? () => edit(null) : undefined}
+          pending={save.isPending}
+          error={save.error}
+          failureMessage={INLINE_SAVE_FAILED}
+          onSubmit={(input) =>
+            editing
+              ? update.mutate({ id: editing.id, input }, { onSuccess: () => done(texts.updated) })
+              : create.mutate(input, { onSuccess: () => done(texts.added) })
+          }
+        />
+      </div>
+      <div className="card wiper-list">
+        <div className="toolbar">
+          <SearchBox value={text} onChange={setText} placeholder={texts.searchPlaceholder} label={texts.searchLabel} />
+          {list.isFetching && !list.isPending && (
+            <span className="toolbar-hint" aria-hidden="true">
+              Updating...
+            </span>
+          )}
+        </div>
+        {deletion.error && <ErrorBox messages={[deletion.error]} />}
+        {list.isPending ? (
+          <Spinner label={texts.loading} />
+        ) : list.isError ? (
+          <ErrorBox messages={[loadErrorText(texts, list.error)]} />
+        ) : list.data.data.length === 0 ? (
+          <p className="empty">{texts.empty}</p>
+        ) : (
+          <>
+            <DataTable
+              caption={texts.listTitle}
+              columns={columns}
+              rows={list.data.data}
+              rowKey={(wiper) => wiper.id}
+              rowLabel={(wiper) => wiper.name}
+              rowClassName={(wiper) => (wiper.id === editing?.id ? 'row-selected' : undefined)}
+              actions={(wiper) => (
+                <>
+                  <button type="button" className="btn btn-small btn-secondary" onClick={() => edit(wiper)}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-danger-outline"
+                    onClick={() => {
+                      if (wiper.id === editing?.id) edit(null);
+                      deletion.ask(wiper.id);
+                    }}
+                  >
+                    Delete
+                  </button>
+                </>
+              )}
+            />
+            <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
+          </>
+        )}
+      </div>
+      {deletion.dialog}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/port.ts';
+import type { AppEnv } from '../../env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { listQuery } from '../../http/paging.ts';
+import { parse, parseId, readBody } from '../../http/validate.ts';
+import { Where } from '../../http/where.ts';
+import { BATTERY_TYPES, batteryInput, type BatteryInput } from '../../schemas/batteries.ts';
+import { optionalId } from '../../schemas/common.ts';
+import { branchStock, deleteProducts, insertProduct, named, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { pageOf } from './listing.ts';
+
+const NOT_FOUND = 'Battery not found';
+const IN_USE = 'This battery cannot be deleted because invoices, sales or purchase orders refer to it.';
+
+const batteryListQuery = listQuery.extend({
+  battery_brand_id: optionalId('Battery brand'),
+  battery_type: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(BATTERY_TYPES, 'Battery type must be gel, acid or lithium').optional(),
+  ),
+});
+
+const FROM = `
+  from public.products p
+  join public.batteries b on b.product_id = p.id
+  join public.battery_brands bb on bb.id = b.battery_brand_id
+  join public.made_ins mi on mi.id = b.made_in_id
+  left join public.locations lo on lo.id = b.location_id`;
+
+const COLUMNS = `
+  p.id, p.name, p.name as battery_name, b.battery_brand_id, ${named('bb')} as battery_brand,
+  b.made_in_id, ${named('mi')} as made_in, b.location_id, ${named('lo')} as location, b.date_received,
+  p.cost_price, p.selling_price, ${totalStock} as inventory_quantity, ${branchStock} as inventory, p.notes,
+  b.battery_shape, b.battery_shape as product_shape, b.ampere, b.reversed, b.battery_type, p.created_at, p.updated_at`;
+
+async function findBattery(db: Db, id: number | string) {
+  const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.id = $1`, [id]);
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return row;
+}
+
+function checkReferences(db: Db, input: BatteryInput) {
+  return requireReferences(db, [
+    { table: 'battery_brands', id: input.battery_brand_id, field: 'battery_brand_id', message: 'The selected battery brand does not exist' },
+    { table: 'made_ins', id: input.made_in_id, field: 'made_in_id', message: 'The selected made in does not exist' },
+    { table: 'locations', id: input.location_id, field: 'location_id', message: 'The selected location does not exist' },
+  ]);
+}
+
+const productFields = (input: BatteryInput) => ({
+  name: input.battery_name,
+  cost_price: input.cost_price,
+  selling_price: input.selling_price,
+  active: true,
+  notes: input.notes,
+});
+
+const detailValues = (input: BatteryInput) => [
+  input.battery_brand_id,
+  input.made_in_id,
+  input.location_id,
+  input.date_received,
+  input.battery_shape,
+  input.ampere,
+  input.reversed,
+  input.battery_type,
+];
+
+export const batteryRoutes = new Hono<AppEnv>();
+
+batteryRoutes.get('/', async (c) => {
+  const query = parse(batteryListQuery, c.req.query());
+  const where = new Where();
+  if (query.search) where.add('(strpos(lower(p.name), lower(?)) > 0 or strpos(lower(bb.name), lower(?)) > 0)', query.search, query.search);
+  where.addIf(query.battery_brand_id, 'b.battery_brand_id = ?');
+  where.addIf(query.battery_type, 'b.battery_type = ?');
+  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
+});
+
+batteryRoutes.post('/', async (c) => {
+  const input = await readBody(c, batteryInput);
+  const id = await c.var.db.transaction(async (tx) => {
+    await checkReferences(tx, input);
+    const id = await insertProduct(tx, 'battery', productFields(input));
+    await tx.query(
+      `insert into public.batteries (product_id, battery_brand_id, made_in_id, location_id, date_received, battery_shape, ampere, reversed, battery_type)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, ...detailValues(input)],
+    );
+    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.var.user.id, 'opening');
+    return id;
+  });
+  return c.json({ data: await findBattery(c.var.db, id) }, 201);
+});
+
+batteryRoutes.get('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  return c.json({ data: await findBattery(c.var.db, id) });
+});
+
+batteryRoutes.put('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, batteryInput);
+  await c.var.db.transaction(async (tx) => {
+    if (!(await updateProduct(tx, id, 'battery', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    await checkReferences(tx, input);
+    await tx.query(
+      `update public.batteries set battery_brand_id = $2, made_in_id = $3, location_id = $4, date_received = $5,
+              battery_shape = $6, ampere = $7, reversed = $8, battery_type = $9
+        where product_id = $1`,
+      [id, ...detailValues(input)],
+    );
+    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.var.user.id, 'count_correction');
+  });
+  return c.json({ data: await findBattery(c.var.db, id) });
+});
+
+batteryRoutes.delete('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  if (!(await deleteProducts(c.var.db, 'battery', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  return c.body(null, 204);
+});

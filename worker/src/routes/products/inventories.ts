@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Db } from '../../db/port.ts';
+import type { AppEnv } from '../../env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { listQuery } from '../../http/paging.ts';
+import { parse, parseId, readBody } from '../../http/validate.ts';
+import { Where } from '../../http/where.ts';
+import { inventoryCategory, inventoryInput, type InventoryInput } from '../../schemas/inventories.ts';
+import { branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { pageOf } from './listing.ts';
+
+const NOT_FOUND = 'Inventory item not found';
+const IN_USE = 'This inventory item cannot be deleted because invoices, sales or purchase orders refer to it.';
+const LOCATION_REQUIRED = 'Location is required';
+
+const blank = (value: unknown) => (value === '' ? undefined : value);
+const inventoryListQuery = listQuery.extend({
+  category: z.preprocess(blank, inventoryCategory.optional()),
+  lowStock: z.preprocess(blank, z.enum(['1', '0', 'true', 'false'], 'Low stock must be 1 or 0').optional()),
+});
+
+const FROM = `
+  from public.products p
+  join public.inventory_items i on i.product_id = p.id`;
+
+const COLUMNS = `
+  p.id, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
+  ${totalStock} <= i.min_stock as is_low, ${branchStock} as inventory, p.created_at, p.updated_at`;
+
+async function findItem(db: Db, id: number | string) {
+  const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.id = $1`, [id]);
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return row;
+}
+
+/** The branch the form's stock is counted at: the one chosen, or else the first. */
+async function stockLocation(db: Db, input: InventoryInput): Promise<number> {
+  if (input.location_id !== null) {
+    await requireReferences(db, [{ table: 'locations', id: input.location_id, field: 'location_id', message: 'The selected location does not exist' }]);
+    return input.location_id;
+  }
+  const [first] = await db.query<{ id: number }>('select id from public.locations order by id limit 1');
+  if (!first) throw new HttpError(422, LOCATION_REQUIRED, { location_id: [LOCATION_REQUIRED] });
+  return Number(first.id);
+}
+
+const productFields = (input: InventoryInput) => ({
+  name: input.name,
+  cost_price: input.cost_price,
+  selling_price: input.unit_price,
+  active: true,
+  notes: null,
+});
+
+export const inventoryRoutes = new Hono<AppEnv>();
+
+inventoryRoutes.get('/', async (c) => {
+  const query = parse(inventoryListQuery, c.req.query());
+  const where = new Where();
+  if (query.search) where.add('strpos(lower(p.name), lower(?)) > 0', query.search);
+  where.addIf(query.category, 'i.category = ?');
+  if (query.lowStock === '1' || query.lowStock === 'true') where.add(`${totalStock} <= i.min_stock`);
+  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
+});
+
+inventoryRoutes.post('/', async (c) => {
+  const input = await readBody(c, inventoryInput);
+  const id = await c.var.db.transaction(async (tx) => {
+    const locationId = await stockLocation(tx, input);
+    const id = await insertProduct(tx, 'item', productFields(input));
+    await tx.query('insert into public.inventory_items (product_id, category, min_stock) values ($1, $2, $3)', [id, input.category, input.min_stock]);
+    await setTotalStock(tx, id, locationId, input.current_stock, c.var.user.id, 'opening');
+    return id;
+  });
+  return c.json({ data: await findItem(c.var.db, id) }, 201);
+});
+
+inventoryRoutes.get('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  return c.json({ data: await findItem(c.var.db, id) });
+});
+
+inventoryRoutes.put('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, inventoryInput);
+  await c.var.db.transaction(async (tx) => {
+    if (!(await updateProduct(tx, id, 'item', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    const locationId = await stockLocation(tx, input);
+    await tx.query('update public.inventory_items set category = $2, min_stock = $3 where product_id = $1', [id, input.category, input.min_stock]);
+    await setTotalStock(tx, id, locationId, input.current_stock, c.var.user.id, 'count_correction');
+  });
+  return c.json({ data: await findItem(c.var.db, id) });
+});
+
+inventoryRoutes.delete('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  if (!(await deleteProducts(c.var.db, 'item', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  return c.body(null, 204);
+});

@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/port.ts';
+import type { AppEnv } from '../../env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { listQuery } from '../../http/paging.ts';
+import { parse, parseId, readBody } from '../../http/validate.ts';
+import { Where } from '../../http/where.ts';
+import { serviceInput, type ServiceInput } from '../../schemas/services.ts';
+import { deleteProducts, insertProduct, updateProduct } from './core.ts';
+import { pageOf } from './listing.ts';
+
+const NOT_FOUND = 'Service not found';
+const IN_USE = 'This service cannot be deleted because invoices or sales refer to it.';
+
+const FROM = `from public.products p`;
+const COLUMNS = 'p.id, p.name, p.notes as description, p.selling_price, p.active, p.created_at, p.updated_at';
+
+async function findService(db: Db, id: number | string) {
+  const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.kind = 'service' and p.id = $1`, [id]);
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return row;
+}
+
+const productFields = (input: ServiceInput) => ({
+  name: input.name,
+  cost_price: 0,
+  selling_price: input.selling_price,
+  active: input.active,
+  notes: input.description,
+});
+
+/** Fitting and other work sold by the hour or the job; services have no stock. */
+export const serviceRoutes = new Hono<AppEnv>();
+
+serviceRoutes.get('/', async (c) => {
+  const query = parse(listQuery, c.req.query());
+  const where = new Where().add(`p.kind = 'service'`);
+  if (query.search) where.add(`strpos(lower(concat_ws(' ', p.name, p.notes)), lower(?)) > 0`, query.search);
+  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
+});
+
+serviceRoutes.post('/', async (c) => {
+  const input = await readBody(c, serviceInput);
+  const id = await insertProduct(c.var.db, 'service', productFields(input));
+  return c.json({ data: await findService(c.var.db, id) }, 201);
+});
+
+serviceRoutes.get('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  return c.json({ data: await findService(c.var.db, id) });
+});
+
+serviceRoutes.put('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, serviceInput);
+  if (!(await updateProduct(c.var.db, id, 'service', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+  return c.json({ data: await findService(c.var.db, id) });
+});
+
+serviceRoutes.delete('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  if (!(await deleteProducts(c.var.db, 'service', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  return c.body(null, 204);
+});

@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import type { Db } from '../../db/port.ts';
+import type { AppEnv } from '../../env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { listQuery } from '../../http/paging.ts';
+import { parse, parseId, readBody } from '../../http/validate.ts';
+import { Where } from '../../http/where.ts';
+import { wiperInput, type WiperInput } from '../../schemas/wipers.ts';
+import { branchStock, deleteProducts, insertProduct, named, refreshProductName, requireReferences, totalStock, updateProduct } from './core.ts';
+import { pageOf } from './listing.ts';
+
+const NOT_FOUND = 'Wiper product not found';
+const IN_USE = 'This wiper product cannot be deleted because invoices, sales or purchase orders refer to it.';
+
+const FROM = `
+  from public.products p
+  join public.wipers w on w.product_id = p.id
+  join public.made_ins mi on mi.id = w.made_in_id`;
+
+const COLUMNS = `
+  p.id, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
+  w.made_in_id, ${named('mi')} as made_in, p.cost_price, p.selling_price,
+  ${totalStock} as quantity, ${branchStock} as inventory, p.created_at, p.updated_at`;
+
+async function findWiper(db: Db, id: number | string) {
+  const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.id = $1`, [id]);
+  if (!row) throw new HttpError(404, NOT_FOUND);
+  return row;
+}
+
+function checkReferences(db: Db, input: WiperInput) {
+  return requireReferences(db, [
+    { table: 'made_ins', id: input.made_in_id, field: 'made_in_id', message: 'The selected made in does not exist' },
+  ]);
+}
+
+/** The name is composed from the details afterwards (refreshProductName). */
+const productFields = (input: WiperInput) => ({
+  name: input.type,
+  cost_price: input.cost_price,
+  selling_price: input.selling_price,
+  active: true,
+  notes: null,
+});
+
+const detailValues = (input: WiperInput) => [
+  input.size,
+  input.type,
+  input.frame_material,
+  input.compatibility_year,
+  input.compatible_cars,
+  input.made_in_id,
+];
+
+/** Stock changes only through the stock endpoints. */
+export const wiperRoutes = new Hono<AppEnv>();
+
+wiperRoutes.get('/', async (c) => {
+  const query = parse(listQuery, c.req.query());
+  const where = new Where();
+  if (query.search) {
+    where.add(`strpos(lower(concat_ws(' ', p.name, w.compatible_cars, w.compatibility_year, mi.name)), lower(?)) > 0`, query.search);
+  }
+  const orderBy = 'w.size, lower(w.type), lower(w.frame_material), p.id';
+  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy }, where, query));
+});
+
+wiperRoutes.post('/', async (c) => {
+  const input = await readBody(c, wiperInput);
+  const id = await c.var.db.transaction(async (tx) => {
+    await checkReferences(tx, input);
+    const id = await insertProduct(tx, 'wiper', productFields(input));
+    await tx.query(
+      `insert into public.wipers (product_id, size, type, frame_material, compatibility_year, compatible_cars, made_in_id)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, ...detailValues(input)],
+    );
+    await refreshProductName(tx, id);
+    return id;
+  });
+  return c.json({ data: await findWiper(c.var.db, id) }, 201);
+});
+
+wiperRoutes.get('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  return c.json({ data: await findWiper(c.var.db, id) });
+});
+
+wiperRoutes.put('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, wiperInput);
+  await c.var.db.transaction(async (tx) => {
+    if (!(await updateProduct(tx, id, 'wiper', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    await checkReferences(tx, input);
+    await tx.query(
+      `update public.wipers set size = $2, type = $3, frame_material = $4, compatibility_year = $5, compatible_cars = $6, made_in_id = $7
+        where product_id = $1`,
+      [id, ...detailValues(input)],
+    );
+    await refreshProductName(tx, id);
+  });
+  return c.json({ data: await findWiper(c.var.db, id) });
+});
+
+wiperRoutes.delete('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  if (!(await deleteProducts(c.var.db, 'wiper', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  return c.body(null, 204);
+});
