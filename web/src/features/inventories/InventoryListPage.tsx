@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useResourceMutations } from '../../shared/api/resource';
 import { useListSearch } from '../../shared/hooks/useListSearch';
-import { loadErrorText } from '../../shared/records/LoadFailure';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -11,11 +10,11 @@ import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
-import { Spinner } from '../../shared/ui/Spinner';
 import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
 import { inventoryQueries } from './api';
 import { inventoryConfig } from './config';
 import { categoryOptions } from './status';
+import { ListResult, UpdatingHint } from '../../shared/records/ListResult';
 
 const { basePath, columns, texts } = inventoryConfig;
 
@@ -73,25 +72,16 @@ export function InventoryListPage() {
             ))}
           </select>
           <CheckboxField name="lowStock" label="Low stock only" checked={lowStock} onChange={(checked) => setFilter('lowStock', checked ? '1' : '')} />
-          {list.isFetching && !list.isPending && (
-            <span className="toolbar-hint" aria-hidden="true">
-              Updating...
-            </span>
-          )}
+          <UpdatingHint list={list} />
         </div>
         {deletion.error && <ErrorBox messages={[deletion.error]} />}
-        {list.isPending ? (
-          <Spinner label={texts.loading} />
-        ) : list.isError ? (
-          <ErrorBox messages={[loadErrorText(texts, list.error)]} />
-        ) : list.data.data.length === 0 ? (
-          <p className="empty">{texts.empty}</p>
-        ) : (
+        <ListResult list={list} texts={texts}>
+          {(page) => (
           <>
             <DataTable
               caption={texts.listTitle}
               columns={columns}
-              rows={list.data.data}
+              rows={page.data}
               rowKey={(item) => item.id}
               rowLabel={(item) => item.name}
               rowClassName={(item) => (item.is_low ? 'row-low' : undefined)}
@@ -106,9 +96,10 @@ export function InventoryListPage() {
                 </>
               )}
             />
-            <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
+            <Pagination page={page.current_page} lastPage={page.last_page} onChange={setPage} />
           </>
-        )}
+          )}
+        </ListResult>
       </div>
       {deletion.dialog}
     </section>

@@ -4,18 +4,17 @@ import { Link } from 'react-router';
 import type { Wiper } from '@schemas/wipers';
 import { useResourceMutations } from '../../shared/api/resource';
 import { useListSearch } from '../../shared/hooks/useListSearch';
-import { loadErrorText } from '../../shared/records/LoadFailure';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
-import { Spinner } from '../../shared/ui/Spinner';
 import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
 import { wiperQueries } from './api';
 import { INLINE_SAVE_FAILED, wiperConfig } from './config';
 import { WiperForm } from './WiperForm';
+import { ListResult, UpdatingHint } from '../../shared/records/ListResult';
 
 const { basePath, columns, texts } = wiperConfig;
 
@@ -84,25 +83,16 @@ export function WiperListPage() {
       <div className="card wiper-list">
         <div className="toolbar">
           <SearchBox value={text} onChange={setText} placeholder={texts.searchPlaceholder} label={texts.searchLabel} />
-          {list.isFetching && !list.isPending && (
-            <span className="toolbar-hint" aria-hidden="true">
-              Updating...
-            </span>
-          )}
+          <UpdatingHint list={list} />
         </div>
         {deletion.error && <ErrorBox messages={[deletion.error]} />}
-        {list.isPending ? (
-          <Spinner label={texts.loading} />
-        ) : list.isError ? (
-          <ErrorBox messages={[loadErrorText(texts, list.error)]} />
-        ) : list.data.data.length === 0 ? (
-          <p className="empty">{texts.empty}</p>
-        ) : (
+        <ListResult list={list} texts={texts}>
+          {(page) => (
           <>
             <DataTable
               caption={texts.listTitle}
               columns={columns}
-              rows={list.data.data}
+              rows={page.data}
               rowKey={(wiper) => wiper.id}
               rowLabel={(wiper) => wiper.name}
               rowClassName={(wiper) => (wiper.id === editing?.id ? 'row-selected' : undefined)}
@@ -124,9 +114,10 @@ export function WiperListPage() {
                 </>
               )}
             />
-            <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
+            <Pagination page={page.current_page} lastPage={page.last_page} onChange={setPage} />
           </>
-        )}
+          )}
+        </ListResult>
       </div>
       {deletion.dialog}
     </section>

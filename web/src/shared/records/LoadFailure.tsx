@@ -10,7 +10,7 @@ interface LoadFailureProps {
 }
 
 /** The load-failure text; `{message}` in it stands for the error's own message. */
-export const loadErrorText = (texts: RecordTexts, error: Error) => texts.loadError.replace('{message}', error.message);
+export const loadErrorText = (texts: Pick<RecordTexts, 'loadError'>, error: Error) => texts.loadError.replace('{message}', error.message);
 
 export function LoadFailure({ error, texts, backTo }: LoadFailureProps) {
   if (!isApiError(error, 404)) return <ErrorBox messages={[loadErrorText(texts, error)]} />;

@@ -10,10 +10,9 @@ import { useFlash } from '../ui/Flash';
 import { PageHeader } from '../ui/Page';
 import { Pagination } from '../ui/Pagination';
 import { SearchBox } from '../ui/SearchBox';
-import { Spinner } from '../ui/Spinner';
 import { useConfirmedDelete } from '../ui/useConfirmedDelete';
-import { loadErrorText } from './LoadFailure';
 import type { RecordBase, RecordConfig } from './types';
+import { ListResult, UpdatingHint } from './ListResult';
 
 export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
   const { basePath, resource, columns, texts } = config;
@@ -47,25 +46,16 @@ export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ conf
       <div className="card">
         <div className="toolbar">
           <SearchBox value={text} onChange={setText} placeholder={texts.searchPlaceholder} label={texts.searchLabel} />
-          {list.isFetching && !list.isPending && (
-            <span className="toolbar-hint" aria-hidden="true">
-              Updating...
-            </span>
-          )}
+          <UpdatingHint list={list} />
         </div>
         {deletion.error && <ErrorBox messages={[deletion.error]} />}
-        {list.isPending ? (
-          <Spinner label={texts.loading} />
-        ) : list.isError ? (
-          <ErrorBox messages={[loadErrorText(texts, list.error)]} />
-        ) : list.data.data.length === 0 ? (
-          <p className="empty">{texts.empty}</p>
-        ) : (
+        <ListResult list={list} texts={texts}>
+          {(page) => (
           <>
             <DataTable
               caption={texts.listTitle}
               columns={columns}
-              rows={list.data.data}
+              rows={page.data}
               rowKey={(record) => record.id}
               rowLabel={(record) => record.name}
               actions={(record) => (
@@ -84,9 +74,10 @@ export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ conf
                 </>
               )}
             />
-            <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
+            <Pagination page={page.current_page} lastPage={page.last_page} onChange={setPage} />
           </>
-        )}
+          )}
+        </ListResult>
       </div>
       {deletion.dialog}
     </section>
