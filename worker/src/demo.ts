@@ -65,18 +65,18 @@ const tagNames = [
   ['Performance', 'Use'],
   ['Low rolling resistance', 'Economy'],
 ];
-// name, brand, type, category, price, tags
+// name, brand, type, category, list price, tags
 const patterns: [string, string, string, string, number, string[]][] = [
-  ['Primacy 4', 'Michelin', 'Passenger', 'automotive', 0, ['Summer', 'Touring', 'Low rolling resistance']],
-  ['Pilot Sport 5', 'Michelin', 'Passenger', 'automotive', 0, ['Summer', 'Performance']],
-  ['CrossClimate 2', 'Michelin', 'Passenger', 'automotive', 0, ['All-season']],
-  ['Turanza T005', 'Bridgestone', 'Passenger', 'automotive', 0, ['Summer', 'Touring']],
-  ['Dueler A/T 002', 'Bridgestone', 'SUV / 4x4', 'automotive', 0, ['All-season']],
-  ['PremiumContact 7', 'Continental', 'Passenger', 'automotive', 0, ['Summer', 'Touring']],
-  ['VanContact Ultra', 'Continental', 'Van', 'commercial', 0, ['Summer', 'Low rolling resistance']],
-  ['Cinturato P7', 'Pirelli', 'Passenger', 'automotive', 0, ['Summer', 'Low rolling resistance']],
-  ['Winter Sottozero 3', 'Pirelli', 'Passenger', 'automotive', 0, ['Winter', 'Performance']],
-  ['Ventus Prime 4', 'Hankook', 'Passenger', 'automotive', 0, ['Summer']],
+  ['Primacy 4', 'Michelin', 'Passenger', 'automotive', 119, ['Summer', 'Touring', 'Low rolling resistance']],
+  ['Pilot Sport 5', 'Michelin', 'Passenger', 'automotive', 189, ['Summer', 'Performance']],
+  ['CrossClimate 2', 'Michelin', 'Passenger', 'automotive', 112, ['All-season']],
+  ['Turanza T005', 'Bridgestone', 'Passenger', 'automotive', 104, ['Summer', 'Touring']],
+  ['Dueler A/T 002', 'Bridgestone', 'SUV / 4x4', 'automotive', 198, ['All-season']],
+  ['PremiumContact 7', 'Continental', 'Passenger', 'automotive', 122, ['Summer', 'Touring']],
+  ['VanContact Ultra', 'Continental', 'Van', 'commercial', 139, ['Summer', 'Low rolling resistance']],
+  ['Cinturato P7', 'Pirelli', 'Passenger', 'automotive', 149, ['Summer', 'Low rolling resistance']],
+  ['Winter Sottozero 3', 'Pirelli', 'Passenger', 'automotive', 176, ['Winter', 'Performance']],
+  ['Ventus Prime 4', 'Hankook', 'Passenger', 'automotive', 79, ['Summer']],
 ];
 // brand, pattern, type, size, dot, made in, supplier, fuel, wet, run flat, cost, price, [downtown, northside]
 const tires: [string, string, string, string, string, string, string, string, string, boolean, number, number, [number, number]][] = [
