@@ -119,6 +119,8 @@ describe('stock per branch', () => {
       cost_price: 60,
       stock: 2,
     });
+    const bySize = await send('GET', `/api/products?search=${encodeURIComponent(`205/55R16 ${f.tag}`)}`);
+    expect(bySize.body.data.map((row: { id: number }) => row.id)).toContain(id);
     expect((await send('GET', '/api/products?type=boat')).status).toBe(422);
   });
 

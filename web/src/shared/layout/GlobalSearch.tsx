@@ -3,18 +3,22 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Customer } from '@schemas/customers';
 import type { Supplier } from '@schemas/suppliers';
+import { PRODUCT_TYPE_LABELS, productPath, type ProductEntry } from '../api/products';
 import { pagedResource } from '../api/resource';
+import { formatMoney } from '../ui/money';
 import { useDebounced } from '../hooks/useDebounced';
 import { SearchIcon } from './icons';
 import { useDismiss } from './useDismiss';
 
 const customers = pagedResource<Customer>('customers');
 const suppliers = pagedResource<Supplier>('suppliers');
+const products = pagedResource<ProductEntry>('products');
 
 interface Hit {
   id: number;
   name: string;
-  phone: string;
+  meta: string;
+  to: string;
 }
 
 export function GlobalSearch() {
@@ -25,6 +29,7 @@ export function GlobalSearch() {
   const enabled = term.length >= 2;
   const params = { search: term, per_page: 5 };
 
+  const productHits = useQuery({ ...products.list(params), enabled, placeholderData: keepPreviousData });
   const customerHits = useQuery({ ...customers.list(params), enabled, placeholderData: keepPreviousData });
   const supplierHits = useQuery({ ...suppliers.list(params), enabled, placeholderData: keepPreviousData });
 
@@ -37,21 +42,30 @@ export function GlobalSearch() {
   };
 
   const showPanel = open && enabled;
-  const loading = customerHits.isPending || supplierHits.isPending;
-  const failed = customerHits.isError || supplierHits.isError;
-  const customerRows = customerHits.data?.data ?? [];
-  const supplierRows = supplierHits.data?.data ?? [];
+  const searches = [productHits, customerHits, supplierHits];
+  const loading = searches.some((hits) => hits.isPending);
+  const failed = searches.some((hits) => hits.isError);
+  const productRows: Hit[] = (productHits.data?.data ?? []).map((product) => ({
+    id: product.id,
+    name: product.name,
+    meta: `${PRODUCT_TYPE_LABELS[product.type]} · ${formatMoney(product.selling_price)}`,
+    to: productPath(product.type, product.id),
+  }));
+  const people = (base: string, rows: (Customer | Supplier)[] = []): Hit[] =>
+    rows.map((row) => ({ id: row.id, name: row.name, meta: row.phone, to: `${base}/${row.id}` }));
+  const customerRows = people('/customers', customerHits.data?.data);
+  const supplierRows = people('/suppliers', supplierHits.data?.data);
 
-  const section = (title: string, base: string, rows: Hit[]) =>
+  const section = (title: string, rows: Hit[]) =>
     rows.length > 0 && (
       <div className="search-section">
         <p className="search-section-title">{title}</p>
         <ul>
           {rows.map((row) => (
             <li key={row.id}>
-              <Link to={`${base}/${row.id}`} className="search-hit" onClick={done}>
+              <Link to={row.to} className="search-hit" onClick={done}>
                 <span className="search-hit-name">{row.name}</span>
-                <span className="search-hit-meta">{row.phone}</span>
+                <span className="search-hit-meta">{row.meta}</span>
               </Link>
             </li>
           ))}
@@ -83,12 +97,13 @@ export function GlobalSearch() {
             <p className="dropdown-empty">Searching...</p>
           ) : failed ? (
             <p className="dropdown-empty">Search failed. Please try again.</p>
-          ) : customerRows.length + supplierRows.length === 0 ? (
+          ) : productRows.length + customerRows.length + supplierRows.length === 0 ? (
             <p className="dropdown-empty">No results</p>
           ) : (
             <>
-              {section('Customers', '/customers', customerRows)}
-              {section('Suppliers', '/suppliers', supplierRows)}
+              {section('Products', productRows)}
+              {section('Customers', customerRows)}
+              {section('Suppliers', supplierRows)}
             </>
           )}
         </div>

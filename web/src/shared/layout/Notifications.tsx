@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/client';
+import { productPath, type ProductType } from '../api/products';
 import { BellIcon } from './icons';
 import { useDismiss } from './useDismiss';
 
 interface StockAlert {
   id: number;
-  type: 'tire' | 'battery' | 'wiper' | 'item';
+  type: ProductType;
   name: string;
   quantity: number;
   state: 'out' | 'low';
@@ -19,12 +20,6 @@ const stockAlerts = queryOptions({
   refetchInterval: 5 * 60_000,
 });
 
-const productPath: Record<StockAlert['type'], (id: number) => string> = {
-  tire: (id) => `/tires/${id}`,
-  battery: (id) => `/batteries/${id}`,
-  wiper: (id) => `/wiper-products/${id}`,
-  item: (id) => `/inventories/${id}/edit`,
-};
 
 /** Stock alerts: what is out of stock or running low, most urgent first. */
 export function Notifications() {
@@ -59,7 +54,7 @@ export function Notifications() {
           <ul className="notification-list">
             {alerts.data?.items.map((alert) => (
               <li key={alert.id}>
-                <Link className="search-hit" to={productPath[alert.type](alert.id)} onClick={close}>
+                <Link className="search-hit" to={productPath(alert.type, alert.id)} onClick={close}>
                   <span className="search-hit-name">{alert.name}</span>
                   <span className={`notification-state notification-${alert.state}`}>
                     {alert.state === 'out' ? 'Out of stock' : `${alert.quantity} left`}

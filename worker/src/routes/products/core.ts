@@ -16,6 +16,16 @@ export const branchStock = `coalesce((
 /** A product's total stock and its stock per branch, for `p` the products row. */
 export const stockColumns = `${totalStock} as quantity, ${branchStock} as inventory`;
 
+/**
+ * SQL: every word of the search (parameter `search`) is in `text`, read as it is or without spaces
+ * and punctuation, so "primacy 205/55R16" finds "Michelin Primacy 4 205 / 55 R 16".
+ */
+export const wordsMatch = (text: string, search: string) => `not exists (
+  select 1 from unnest(regexp_split_to_array(lower(trim(${search})), '\\s+')) as w(word)
+   where strpos(lower(${text}), w.word) = 0
+     and (regexp_replace(w.word, '[^a-z0-9]', '', 'g') = ''
+          or strpos(regexp_replace(lower(${text}), '[^a-z0-9]', '', 'g'), regexp_replace(w.word, '[^a-z0-9]', '', 'g')) = 0))`;
+
 /** `{id, name}` of a joined row, or null when the join found nothing. */
 export const named = (alias: string, id = `${alias}.id`) =>
   `case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${alias}.name) end`;

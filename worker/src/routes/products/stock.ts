@@ -5,7 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, offsetOf, toPage } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { priceInput, stockAdjustmentInput, stockTransferInput } from '../../schemas/stock.ts';
-import { named, requireReferences, stockRule } from './core.ts';
+import { named, requireReferences, stockRule, wordsMatch } from './core.ts';
 
 const NOT_FOUND = 'Product not found';
 
@@ -114,7 +114,7 @@ const productsQuery = listQuery.extend({
 stockRoutes.get('/', async (c) => {
   const query = parse(productsQuery, c.req.query());
   const params: unknown[] = [query.type ?? null, query.search];
-  const where = `where p.active and ($1::text is null or p.kind = $1) and ($2 = '' or strpos(lower(pl.label), lower($2)) > 0)`;
+  const where = `where p.active and ($1::text is null or p.kind = $1) and ($2 = '' or ${wordsMatch('pl.label', '$2')})`;
   const from = 'from public.products p join public.product_labels pl on pl.product_id = p.id';
   const [rows, [{ total }]] = await Promise.all([
     c.var.db.query(

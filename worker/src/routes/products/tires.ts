@@ -19,6 +19,7 @@ import {
   setTotalStock,
   totalStock,
   updateProduct,
+  wordsMatch,
 } from './core.ts';
 
 type TireFields = z.output<typeof tireInput>;
@@ -77,16 +78,7 @@ const ORDER = 'order by lower(b.name), lower(coalesce(pt.name, \'\')), t.size, p
 
 function filtersOf(query: z.output<typeof tireFilters>): Where {
   const where = new Where();
-  if (query.search) {
-    where.add(
-      `(strpos(lower(concat_ws(' ', t.size, b.name, pt.name, t.dot, t.made_in)), lower(?)) > 0
-        or (regexp_replace(lower(?), '[^a-z0-9]', '', 'g') <> ''
-            and strpos(regexp_replace(lower(t.size), '[^a-z0-9]', '', 'g'), regexp_replace(lower(?), '[^a-z0-9]', '', 'g')) > 0))`,
-      query.search,
-      query.search,
-      query.search,
-    );
-  }
+  if (query.search) where.add(wordsMatch("concat_ws(' ', t.size, b.name, pt.name, t.dot, t.made_in)", '?'), query.search);
   where.addIf(query.tire_brand_id, 't.tire_brand_id = ?');
   where.addIf(query.tire_type, 't.tire_type_id = ?');
   where.addIf(query.construction_type, 't.construction_type = ?');

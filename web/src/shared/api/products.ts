@@ -1,0 +1,35 @@
+export type ProductType = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
+
+/** A product in pickers and search: GET /api/products. */
+export interface ProductEntry {
+  id: number;
+  type: ProductType;
+  name: string;
+  selling_price: number;
+  cost_price: number;
+  stock: number | null;
+}
+
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+  tire: 'Tire',
+  battery: 'Battery',
+  wiper: 'Wiper',
+  service: 'Service',
+  item: 'Shop supply',
+};
+
+/** Where a product of each kind is shown. */
+export function productPath(type: ProductType, id: number): string {
+  switch (type) {
+    case 'tire':
+      return `/tires/${id}`;
+    case 'battery':
+      return `/batteries/${id}`;
+    case 'wiper':
+      return `/wiper-products/${id}`;
+    case 'service':
+      return `/services/${id}/edit`;
+    case 'item':
+      return `/inventories/${id}/edit`;
+  }
+}
