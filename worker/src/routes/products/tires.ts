@@ -172,12 +172,13 @@ tireRoutes.get('/', async (c) => {
       query.per_page,
       offsetOf(query),
     ]),
+    // `offset 0` keeps the subquery whole, so each tire's stock is summed once, not once per use.
     c.var.db.query<{ total_products: number; total_value: number; low_stock: number; out_of_stock: number }>(
       `select count(*)::int as total_products,
               coalesce(sum(s.selling_price * s.quantity), 0)::numeric(14, 2) as total_value,
               (count(*) filter (where s.quantity between 1 and 9))::int as low_stock,
               (count(*) filter (where s.quantity = 0))::int as out_of_stock
-         from (select p.selling_price, ${totalStock} as quantity ${FROM} ${where.sql}) s`,
+         from (select p.selling_price, ${totalStock} as quantity ${FROM} ${where.sql} offset 0) s`,
       where.params,
     ),
   ]);
