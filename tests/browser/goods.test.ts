@@ -10,6 +10,8 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
   const tag = Math.random().toString(36).slice(2, 8);
   const brand = `Voltmax ${tag}`;
   const origin = `Korea ${tag}`;
+  /** The battery the first test adds, for the stock test. */
+  let batteryPath = '';
 
   /** Lookup rows of this test's own, added through the API with the signed-in user's token. */
   async function addLookup(path: string, name: string) {
@@ -98,6 +100,56 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     await page.getByRole('button', { name: 'Update Battery' }).click();
     await page.getByRole('heading', { name: 'Battery Product Details' }).waitFor();
     expect(await detail('Reversed')).toBe('Yes');
+    batteryPath = new URL(page.url()).pathname;
+  });
+
+  it("adjusts and transfers a battery's stock on its detail page, and refuses more than there is", async () => {
+    await open(batteryPath);
+    const panel = page.getByRole('region', { name: 'Stock', exact: true });
+    const branch = (name: string) => panel.getByRole('row', { name, exact: true }).locator('td[data-label="Quantity"]');
+    const history = panel.getByRole('table', { name: 'Stock history' });
+    const total = page.locator('.detail-item', { has: page.locator('dt', { hasText: /^Total Stock$/ }) }).locator('dd');
+    await expect.poll(() => branch('Downtown Branch').textContent()).toBe('11');
+    expect(await branch('Northside Branch').textContent()).toBe('0');
+    await panel.getByText('Total (all branches): 11').waitFor();
+
+    await panel.getByRole('button', { name: 'Adjust Stock' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust Stock' });
+    await expect.poll(() => adjust.getByLabel('Branch').locator('option:checked').textContent()).toBe('Downtown Branch (11 in stock)');
+    await adjust.getByLabel('Change').fill('3');
+    await adjust.getByLabel('Reason').selectOption({ label: 'Return' });
+    await adjust.getByRole('button', { name: 'Adjust Stock' }).click();
+    await page.getByText('Stock adjusted.').waitFor();
+    const newest = history.getByRole('row').nth(1);
+    await newest.getByText('+3').waitFor();
+    await newest.getByText('Return', { exact: true }).waitFor();
+    await newest.getByText('Downtown Branch').waitFor();
+    await newest.getByText(DEMO_LOGIN.name).waitFor();
+    await expect.poll(() => branch('Downtown Branch').textContent()).toBe('14');
+    await expect.poll(() => total.textContent()).toBe('14');
+
+    await panel.getByRole('button', { name: 'Transfer Stock' }).click();
+    const transfer = page.getByRole('dialog', { name: 'Transfer Stock' });
+    await transfer.getByLabel('From Branch').selectOption({ label: 'Downtown Branch (14 in stock)' });
+    await transfer.getByLabel('To Branch').selectOption({ label: 'Northside Branch (0 in stock)' });
+    await transfer.getByLabel('Quantity').fill('1');
+    await transfer.getByRole('button', { name: 'Transfer' }).click();
+    await page.getByText('Stock transferred.').waitFor();
+    await history.getByRole('row', { name: /Downtown Branch -1$/ }).getByText('Transfer out').waitFor();
+    await history.getByRole('row', { name: /Northside Branch \+1$/ }).getByText('Transfer in').waitFor();
+    await expect.poll(() => branch('Downtown Branch').textContent()).toBe('13');
+    expect(await branch('Northside Branch').textContent()).toBe('1');
+    await panel.getByText('Total (all branches): 14').waitFor();
+
+    await panel.getByRole('button', { name: 'Transfer Stock' }).click();
+    await transfer.getByLabel('From Branch').selectOption({ label: 'Northside Branch (1 in stock)' });
+    await transfer.getByLabel('To Branch').selectOption({ label: 'Downtown Branch (13 in stock)' });
+    await transfer.getByLabel('Quantity').fill('5');
+    await transfer.getByRole('button', { name: 'Transfer' }).click();
+    await transfer.getByText('Not enough stock at Northside Branch: only 1 available.').waitFor();
+    await transfer.getByRole('button', { name: 'Cancel' }).click();
+    expect(await transfer.count()).toBe(0);
+    expect(await branch('Northside Branch').textContent()).toBe('1');
   });
 
   it('adds a wiper with the inline form, sees it in the list, and edits it inline', async () => {
@@ -187,6 +239,14 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     await fine.waitFor();
     await fine.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit Inventory Item' }).waitFor();
+    const stockPanel = page.getByRole('region', { name: 'Stock', exact: true });
+    await stockPanel.getByRole('button', { name: 'Adjust Stock' }).click();
+    const adjust = page.getByRole('dialog', { name: 'Adjust Stock' });
+    await adjust.getByLabel('Branch').selectOption({ label: 'Downtown Branch (25 in stock)' });
+    await adjust.getByLabel('Change').fill('2');
+    await adjust.getByRole('button', { name: 'Adjust Stock' }).click();
+    await stockPanel.getByRole('table', { name: 'Stock history' }).getByRole('row', { name: /Downtown Branch \+2$/ }).getByText('Count correction').waitFor();
+    await expect.poll(() => page.getByLabel('Current Stock (all branches)').inputValue()).toBe('27');
     await page.getByLabel('Current Stock (all branches)').fill('3');
     await page.getByRole('button', { name: 'Update Item' }).click();
     await page.getByText('Inventory item updated successfully!').waitFor();

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { DEFAULT_MIN_STOCK, inventoryInput, type InventoryItem } from '@schemas/inventories';
 import { Field } from '../../shared/forms/Field';
 import { FormCard, useFormState } from '../../shared/forms/FormCard';
@@ -18,7 +19,12 @@ function initialValues(item?: InventoryItem) {
 
 export function InventoryForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit }: RecordFormProps<InventoryItem, typeof inventoryInput>) {
   const form = useFormState(inventoryInput, initialValues(record), { error, failureMessage, onSubmit });
-  const { bind } = form;
+  const { bind, setField } = form;
+  // A stock change made beside the form (the stock panel) shows here, so saving does not undo it.
+  const stock = record?.current_stock;
+  useEffect(() => {
+    if (stock !== undefined) setField('current_stock', String(stock));
+  }, [stock]);
 
   return (
     <FormCard onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>

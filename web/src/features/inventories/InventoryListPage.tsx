@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useResourceMutations } from '../../shared/api/resource';
@@ -24,6 +24,9 @@ export function InventoryListPage() {
   const [params, setParams] = useSearchParams();
   const category = params.get('category') ?? '';
   const lowStock = params.get('lowStock') === '1';
+  // The box follows the click at once; the address (and so the list) follows a moment later.
+  const [lowStockChecked, setLowStockChecked] = useState(lowStock);
+  useEffect(() => setLowStockChecked(lowStock), [lowStock]);
   const list = useQuery({ ...inventoryQueries.filtered({ search, category, lowStock, page }), placeholderData: keepPreviousData });
   const { remove } = useResourceMutations(inventoryQueries);
   const flash = useFlash();
@@ -71,7 +74,15 @@ export function InventoryListPage() {
               </option>
             ))}
           </select>
-          <CheckboxField name="lowStock" label="Low stock only" checked={lowStock} onChange={(checked) => setFilter('lowStock', checked ? '1' : '')} />
+          <CheckboxField
+            name="lowStock"
+            label="Low stock only"
+            checked={lowStockChecked}
+            onChange={(checked) => {
+              setLowStockChecked(checked);
+              setFilter('lowStock', checked ? '1' : '');
+            }}
+          />
           <UpdatingHint list={list} />
         </div>
         {deletion.error && <ErrorBox messages={[deletion.error]} />}

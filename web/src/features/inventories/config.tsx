@@ -1,5 +1,6 @@
 import { inventoryInput, type InventoryItem } from '@schemas/inventories';
 import type { RecordConfig } from '../../shared/records/types';
+import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatMoney } from '../../shared/ui/money';
 import { inventoryQueries } from './api';
 import { InventoryForm } from './InventoryForm';
@@ -24,6 +25,9 @@ export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput>
     { header: 'Value', cell: (item) => formatMoney(item.current_stock * item.unit_price), className: 'cell-nowrap' },
     { header: 'Status', cell: (item) => <StatusBadge item={item} /> },
   ],
+  extra: (item) => (
+    <StockPanel product={{ id: item.id, cost_price: item.cost_price, selling_price: item.unit_price }} refresh={[inventoryQueries.keys.all]} />
+  ),
   texts: {
     listTitle: 'Inventory Overview',
     createTitle: 'Add Inventory Item',

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useReactToPrint } from 'react-to-print';
 import type { Tire } from '@schemas/tires';
 import { useResourceMutations } from '../../shared/api/resource';
+import { STOCK_DIALOGS, type StockDialogName } from '../../shared/stock/StockDialogs';
 import { saveFile } from '../../shared/ui/download';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
@@ -16,7 +17,6 @@ import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
 import { tireQueries } from './api';
 import { tireCsv } from './csv';
 import { tireTitle } from './describe';
-import { AdjustStockDialog, PriceDialog, TransferStockDialog, type TireDialog } from './TireDialogs';
 import { TireLoadFailure } from './TireLoadFailure';
 import { TirePrint } from './TirePrint';
 import { Analytics, History, Overview, Pricing, Specifications } from './TireTabs';
@@ -30,15 +30,16 @@ const TABS = [
   { id: 'analytics', label: 'Analytics', Panel: Analytics },
 ];
 
-const DIALOGS = { adjust: AdjustStockDialog, transfer: TransferStockDialog, price: PriceDialog };
+/** Stock and price changes refresh the tire and the tire lists. */
+const REFRESH = [tireQueries.keys.all];
 
 function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
   const [params, setParams] = useSearchParams();
-  const [dialog, setDialog] = useState<TireDialog | null>(null);
+  const [dialog, setDialog] = useState<StockDialogName | null>(null);
   const printRef = useRef<HTMLDivElement>(null);
   const print = useReactToPrint({ contentRef: printRef, documentTitle: tireTitle(tire) });
   const tab = params.get('tab') ?? 'overview';
-  const Dialog = dialog && DIALOGS[dialog];
+  const Dialog = dialog && STOCK_DIALOGS[dialog];
 
   return (
     <>
@@ -75,7 +76,7 @@ function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
           tabs={TABS.map(({ id, label, Panel }) => ({ id, label, content: <Panel tire={tire} /> }))}
         />
       </div>
-      {Dialog && <Dialog tire={tire} onClose={() => setDialog(null)} />}
+      {Dialog && <Dialog product={tire} refresh={REFRESH} onClose={() => setDialog(null)} />}
       <TirePrint tire={tire} ref={printRef} />
     </>
   );

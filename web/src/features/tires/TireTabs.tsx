@@ -1,15 +1,9 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { REASON_LABELS } from '@schemas/stock';
 import type { Tire } from '@schemas/tires';
+import { StockHistory } from '../../shared/stock/StockHistory';
 import { DataTable } from '../../shared/ui/DataTable';
 import { formatDateTime } from '../../shared/ui/dates';
 import { DetailList } from '../../shared/ui/DetailList';
-import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { formatMoney } from '../../shared/ui/money';
-import { Pagination } from '../../shared/ui/Pagination';
-import { Spinner } from '../../shared/ui/Spinner';
-import { tireQueries } from './api';
 import { RatingBadge, RunFlatBadge, StockBadge } from './badges';
 import { marginPercent, tireItems, viewOf } from './describe';
 
@@ -84,37 +78,8 @@ export function Pricing({ tire }: { tire: Tire }) {
   );
 }
 
-const signed = (delta: number) => (delta > 0 ? `+${delta}` : `${delta}`);
-
 export function History({ tire }: { tire: Tire }) {
-  const [page, setPage] = useState(1);
-  const moves = useQuery(tireQueries.moves(tire.id, page));
-  if (moves.isPending) return <Spinner label="Loading history..." />;
-  if (moves.isError) return <ErrorBox messages={[`Error loading history: ${moves.error.message}`]} />;
-  if (moves.data.data.length === 0) return <p className="empty">No history available</p>;
-  return (
-    <>
-      <DataTable
-        caption="Stock history"
-        rows={moves.data.data}
-        rowKey={(move) => move.id}
-        rowLabel={(move) => `${formatDateTime(move.created_at)} ${move.location.name} ${signed(move.delta)}`}
-        columns={[
-          { header: 'Date', cell: (move) => formatDateTime(move.created_at), className: 'cell-nowrap' },
-          { header: 'Branch', cell: (move) => move.location.name },
-          {
-            header: 'Change',
-            cell: (move) => <span className={move.delta > 0 ? 'delta-in' : 'delta-out'}>{signed(move.delta)}</span>,
-            className: 'cell-number',
-          },
-          { header: 'Reason', cell: (move) => REASON_LABELS[move.reason] ?? move.reason },
-          { header: 'Note', cell: (move) => move.note, className: 'cell-wrap' },
-          { header: 'User', cell: (move) => move.user?.name },
-        ]}
-      />
-      {moves.data.last_page > 1 && <Pagination page={moves.data.current_page} lastPage={moves.data.last_page} onChange={setPage} />}
-    </>
-  );
+  return <StockHistory productId={tire.id} />;
 }
 
 const DAY = 24 * 60 * 60 * 1000;

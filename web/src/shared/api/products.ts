@@ -1,3 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+
 export type ProductType = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
 
 /** A product in pickers and search: GET /api/products. */
@@ -33,3 +36,18 @@ export function productPath(type: ProductType, id: number): string {
       return `/inventories/${id}/edit`;
   }
 }
+
+export interface StockAlert {
+  id: number;
+  type: ProductType;
+  name: string;
+  quantity: number;
+  state: 'out' | 'low';
+}
+
+/** Products out of stock or running low, most urgent first (the bell in the top bar). */
+export const stockAlerts = queryOptions({
+  queryKey: ['notifications'],
+  queryFn: ({ signal }) => api.get<{ items: StockAlert[]; total: number }>('/notifications', { signal }),
+  refetchInterval: 5 * 60_000,
+});

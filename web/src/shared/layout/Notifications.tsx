@@ -1,25 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../api/client';
-import { productPath, type ProductType } from '../api/products';
+import { productPath, stockAlerts } from '../api/products';
 import { BellIcon } from './icons';
 import { useDismiss } from './useDismiss';
-
-interface StockAlert {
-  id: number;
-  type: ProductType;
-  name: string;
-  quantity: number;
-  state: 'out' | 'low';
-}
-
-const stockAlerts = queryOptions({
-  queryKey: ['notifications'],
-  queryFn: ({ signal }) => api.get<{ items: StockAlert[]; total: number }>('/notifications', { signal }),
-  refetchInterval: 5 * 60_000,
-});
-
 
 /** Stock alerts: what is out of stock or running low, most urgent first. */
 export function Notifications() {

@@ -12,7 +12,7 @@ import { LoadFailure } from './LoadFailure';
 import type { RecordBase, RecordConfig } from './types';
 
 export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
-  const { basePath, resource, details, texts } = config;
+  const { basePath, resource, details, extra, texts } = config;
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const flash = useFlash();
@@ -57,9 +57,12 @@ export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ co
       ) : record.isError ? (
         <LoadFailure error={record.error} texts={texts} />
       ) : (
-        <div className="card">
-          <DetailList items={details?.(record.data) ?? []} />
-        </div>
+        <>
+          <div className="card">
+            <DetailList items={details?.(record.data) ?? []} />
+          </div>
+          {extra?.(record.data)}
+        </>
       )}
       {deletion.dialog}
     </section>

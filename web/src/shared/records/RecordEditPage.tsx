@@ -35,27 +35,30 @@ export function RecordEditPage<T extends RecordBase, S extends z.ZodType>({ conf
       ) : record.isError ? (
         <LoadFailure error={record.error} texts={texts} backTo={basePath} />
       ) : (
-        <RecordFormFor
-          key={id}
-          config={config}
-          record={record.data}
-          submitLabel={texts.updateButton}
-          cancelTo={backTo}
-          pending={update.isPending}
-          error={update.error}
-          failureMessage={texts.updateFailed}
-          onSubmit={(input) =>
-            update.mutate(
-              { id, input },
-              {
-                onSuccess: () => {
-                  flash(texts.updated, backTo);
-                  navigate(backTo);
+        <>
+          <RecordFormFor
+            key={id}
+            config={config}
+            record={record.data}
+            submitLabel={texts.updateButton}
+            cancelTo={backTo}
+            pending={update.isPending}
+            error={update.error}
+            failureMessage={texts.updateFailed}
+            onSubmit={(input) =>
+              update.mutate(
+                { id, input },
+                {
+                  onSuccess: () => {
+                    flash(texts.updated, backTo);
+                    navigate(backTo);
+                  },
                 },
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+          {!config.details && config.extra?.(record.data)}
+        </>
       )}
     </section>
   );

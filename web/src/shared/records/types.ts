@@ -61,6 +61,8 @@ export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {
   columns: Column<T>[];
   /** Without details there is no detail page: lists offer Edit, and saving returns to the list. */
   details?: (record: T) => { label: string; value: ReactNode }[];
+  /** More of the record under its details, e.g. its stock; on the edit page when there is no detail page. */
+  extra?: (record: T) => ReactNode;
   /** A record that cannot be loaded for editing is reported on the list instead of on the edit page. */
   backToListOnLoadFailure?: boolean;
   texts: RecordTexts;

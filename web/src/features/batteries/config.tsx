@@ -1,5 +1,6 @@
 import { batteryInput, type Battery } from '@schemas/batteries';
 import type { RecordConfig } from '../../shared/records/types';
+import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatDateTime } from '../../shared/ui/dates';
 import { formatMoney } from '../../shared/ui/money';
 import { batteryQueries } from './api';
@@ -39,6 +40,7 @@ export const batteryConfig: RecordConfig<Battery, typeof batteryInput> = {
     { label: 'Created', value: formatDateTime(battery.created_at) },
     { label: 'Updated', value: formatDateTime(battery.updated_at) },
   ],
+  extra: (battery) => <StockPanel product={battery} refresh={[batteryQueries.keys.all]} withPrice />,
   texts: {
     listTitle: 'Batteries List',
     createTitle: 'Add New Battery & Product',

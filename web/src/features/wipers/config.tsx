@@ -1,5 +1,6 @@
 import { wiperInput, type Wiper } from '@schemas/wipers';
 import type { RecordConfig } from '../../shared/records/types';
+import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatMoney } from '../../shared/ui/money';
 import { wiperQueries } from './api';
 import { WiperForm } from './WiperForm';
@@ -20,6 +21,7 @@ export const wiperConfig: RecordConfig<Wiper, typeof wiperInput> = {
     { header: 'Price', cell: (wiper) => formatMoney(wiper.selling_price), className: 'cell-nowrap' },
     { header: 'Stock', cell: (wiper) => wiper.quantity },
   ],
+  extra: (wiper) => <StockPanel product={wiper} refresh={[wiperQueries.keys.all]} />,
   texts: {
     listTitle: 'Wiper Products',
     createTitle: 'Add Wiper Product',

@@ -1,20 +1,19 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADJUSTMENT_REASONS, priceInput, REASON_LABELS, stockAdjustmentInput, stockTransferInput } from '@schemas/stock';
-import type { Tire } from '@schemas/tires';
-import { isApiError } from '../../shared/api/client';
-import { Field } from '../../shared/forms/Field';
-import { useSchemaForm, type FormValues } from '../../shared/forms/useSchemaForm';
-import { FormDialog } from '../../shared/ui/FormDialog';
-import { useFlash } from '../../shared/ui/Flash';
-import { SelectField } from '../../shared/ui/SelectField';
-import { tireQueries, useTireMutations } from './api';
+import { isApiError } from '../api/client';
+import { Field } from '../forms/Field';
+import { useSchemaForm, type FormValues } from '../forms/useSchemaForm';
+import { FormDialog } from '../ui/FormDialog';
+import { useFlash } from '../ui/Flash';
+import { SelectField } from '../ui/SelectField';
+import { stockQueries, useStockMutations, type StockProduct } from './api';
 
-export type TireDialog = 'adjust' | 'transfer' | 'price';
-
-interface DialogProps {
-  tire: Tire;
+export interface StockDialogProps {
+  product: StockProduct;
+  /** Queries of the caller's to refresh after the change (see useStockMutations). */
+  refresh?: readonly QueryKey[];
   onClose: () => void;
 }
 
@@ -23,7 +22,7 @@ function useDialogForm<S extends z.ZodType, V>(
   schema: S,
   initial: FormValues,
   mutation: UseMutationResult<unknown, Error, { id: number; input: V }>,
-  { tire, onClose }: DialogProps,
+  { product, onClose }: StockDialogProps,
   done: string,
 ) {
   const form = useSchemaForm(schema, initial);
@@ -32,7 +31,7 @@ function useDialogForm<S extends z.ZodType, V>(
     const input = form.validate();
     if (input === null) return;
     mutation.mutate(
-      { id: tire.id, input: input as V },
+      { id: product.id, input: input as V },
       {
         onSuccess: () => {
           flash(done);
@@ -58,8 +57,8 @@ function useDialogForm<S extends z.ZodType, V>(
   return { form, submit, errors, field, pending: mutation.isPending };
 }
 
-function useBranches(tire: Tire) {
-  const stock = useQuery(tireQueries.stock(tire.id));
+function useBranches(product: StockProduct) {
+  const stock = useQuery(stockQueries.stock(product.id));
   const options = (stock.data ?? []).map((branch) => ({
     value: String(branch.location_id),
     label: `${branch.location_name} (${branch.quantity} in stock)`,
@@ -69,11 +68,11 @@ function useBranches(tire: Tire) {
 
 const reasonOptions = ADJUSTMENT_REASONS.map((value) => ({ value, label: REASON_LABELS[value] }));
 
-export function AdjustStockDialog(props: DialogProps) {
-  const { tire, onClose } = props;
-  const { adjust } = useTireMutations();
-  const branches = useBranches(tire);
-  const initial = { location_id: tire.location_id ? String(tire.location_id) : '', delta: '', reason: 'count_correction', note: '' };
+export function AdjustStockDialog(props: StockDialogProps) {
+  const { product, refresh, onClose } = props;
+  const { adjust } = useStockMutations(refresh);
+  const branches = useBranches(product);
+  const initial = { location_id: product.location_id ? String(product.location_id) : '', delta: '', reason: 'count_correction', note: '' };
   const { form, submit, errors, field, pending } = useDialogForm(stockAdjustmentInput, initial, adjust, props, 'Stock adjusted.');
 
   return (
@@ -92,10 +91,10 @@ export function AdjustStockDialog(props: DialogProps) {
   );
 }
 
-export function TransferStockDialog(props: DialogProps) {
-  const { tire, onClose } = props;
-  const { transfer } = useTireMutations();
-  const branches = useBranches(tire);
+export function TransferStockDialog(props: StockDialogProps) {
+  const { product, refresh, onClose } = props;
+  const { transfer } = useStockMutations(refresh);
+  const branches = useBranches(product);
   const initial = { from_location_id: '', to_location_id: '', quantity: '', note: '' };
   const { submit, errors, field, pending } = useDialogForm(stockTransferInput, initial, transfer, props, 'Stock transferred.');
 
@@ -109,10 +108,10 @@ export function TransferStockDialog(props: DialogProps) {
   );
 }
 
-export function PriceDialog(props: DialogProps) {
-  const { tire, onClose } = props;
-  const { price } = useTireMutations();
-  const initial = { cost_price: tire.cost_price.toFixed(2), selling_price: tire.selling_price.toFixed(2) };
+export function PriceDialog(props: StockDialogProps) {
+  const { product, refresh, onClose } = props;
+  const { price } = useStockMutations(refresh);
+  const initial = { cost_price: product.cost_price.toFixed(2), selling_price: product.selling_price.toFixed(2) };
   const { submit, errors, field, pending } = useDialogForm(priceInput, initial, price, props, 'Price updated.');
   const money = { step: '0.01', min: '0', inputMode: 'decimal' as const };
 
@@ -123,3 +122,7 @@ export function PriceDialog(props: DialogProps) {
     </FormDialog>
   );
 }
+
+/** The dialogs by name, for a page that opens one at a time. */
+export const STOCK_DIALOGS = { adjust: AdjustStockDialog, transfer: TransferStockDialog, price: PriceDialog };
+export type StockDialogName = keyof typeof STOCK_DIALOGS;

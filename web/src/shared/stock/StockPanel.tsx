@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { DataTable } from '../ui/DataTable';
+import { ErrorBox } from '../ui/ErrorBox';
+import { Spinner } from '../ui/Spinner';
+import { stockQueries, type StockProduct } from './api';
+import { STOCK_DIALOGS, type StockDialogName } from './StockDialogs';
+import { StockHistory } from './StockHistory';
+import './stock.css';
+
+interface StockPanelProps {
+  product: StockProduct;
+  /** The caller's queries that show the product's quantity or price, refreshed after a change. */
+  refresh?: readonly QueryKey[];
+  /** Offers Update Price too, where the page has no price fields of its own. */
+  withPrice?: boolean;
+}
+
+function BranchStockTable({ productId }: { productId: number }) {
+  const stock = useQuery(stockQueries.stock(productId));
+  if (stock.isPending) return <Spinner label="Loading stock..." />;
+  if (stock.isError) return <ErrorBox messages={[`Error loading stock: ${stock.error.message}`]} />;
+  const total = stock.data.reduce((sum, branch) => sum + branch.quantity, 0);
+  return (
+    <>
+      <DataTable
+        caption="Stock per branch"
+        rows={stock.data}
+        rowKey={(branch) => branch.location_id}
+        rowLabel={(branch) => branch.location_name}
+        columns={[
+          { header: 'Branch', cell: (branch) => branch.location_name },
+          { header: 'Quantity', cell: (branch) => branch.quantity, className: 'cell-number' },
+        ]}
+      />
+      <p className="stock-total">
+        Total (all branches): <strong>{total}</strong>
+      </p>
+    </>
+  );
+}
+
+/** A product's stock per branch with its Adjust and Transfer actions, and its stock history, for a detail or edit page. */
+export function StockPanel({ product, refresh, withPrice = false }: StockPanelProps) {
+  const [dialog, setDialog] = useState<StockDialogName | null>(null);
+  const headingId = useId();
+  const Dialog = dialog && STOCK_DIALOGS[dialog];
+
+  return (
+    <section className="card stock-panel" aria-labelledby={headingId}>
+      <header className="stock-panel-header">
+        <h2 id={headingId}>Stock</h2>
+        <div className="stock-actions" role="group" aria-label="Stock actions">
+          <button type="button" className="btn btn-primary" onClick={() => setDialog('adjust')}>
+            Adjust Stock
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => setDialog('transfer')}>
+            Transfer Stock
+          </button>
+          {withPrice && (
+            <button type="button" className="btn btn-secondary" onClick={() => setDialog('price')}>
+              Update Price
+            </button>
+          )}
+        </div>
+      </header>
+      <BranchStockTable productId={product.id} />
+      <h3 className="stock-panel-subheading">Stock History</h3>
+      <StockHistory productId={product.id} />
+      {Dialog && <Dialog product={product} refresh={refresh} onClose={() => setDialog(null)} />}
+    </section>
+  );
+}

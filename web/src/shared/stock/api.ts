@@ -1,0 +1,63 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { Page } from '@schemas/paging';
+import type { PriceInput, StockAdjustmentInput, StockMove, StockTransferInput } from '@schemas/stock';
+import type { BranchStock } from '@schemas/tires';
+import { api } from '../api/client';
+import { stockAlerts } from '../api/products';
+
+type Id = number | string;
+
+/** What the stock pieces need of any product (a tire, a battery, a wiper, an inventory item). */
+export interface StockProduct {
+  id: number;
+  cost_price: number;
+  selling_price: number;
+  /** The branch an adjustment starts on. */
+  location_id?: number | null;
+}
+
+export const stockKeys = {
+  product: (id: Id) => ['products', String(id)] as const,
+  stock: (id: Id) => [...stockKeys.product(id), 'stock'] as const,
+  moves: (id: Id, page: number) => [...stockKeys.product(id), 'moves', page] as const,
+};
+
+export const stockQueries = {
+  /** Every branch, 0 where the product has none. */
+  stock: (id: Id) =>
+    queryOptions({
+      queryKey: stockKeys.stock(id),
+      queryFn: ({ signal }) => api.get<BranchStock[]>(`/products/${id}/stock`, { signal }),
+    }),
+  moves: (id: Id, page: number) =>
+    queryOptions({
+      queryKey: stockKeys.moves(id, page),
+      queryFn: ({ signal }) => api.get<Page<StockMove>>(`/products/${id}/stock-moves`, { params: { page, per_page: 20 }, signal }),
+      placeholderData: keepPreviousData,
+    }),
+};
+
+/**
+ * A product's stock and price changes. Each refreshes the product's stock and moves, and the
+ * caller's `refresh` keys (the record that shows its quantity or price), and the stock alerts.
+ */
+export function useStockMutations(refresh: readonly QueryKey[] = []) {
+  const queryClient = useQueryClient();
+  const onSuccess = (_: unknown, { id }: { id: number }) =>
+    Promise.all([stockKeys.product(id), stockAlerts.queryKey, ...refresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  return {
+    adjust: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: StockAdjustmentInput }) => api.post(`/products/${id}/stock-adjustments`, input),
+      onSuccess,
+    }),
+    transfer: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: StockTransferInput }) => api.post(`/products/${id}/stock-transfers`, input),
+      onSuccess,
+    }),
+    price: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: PriceInput }) => api.patch(`/products/${id}/price`, input),
+      onSuccess,
+    }),
+  };
+}
