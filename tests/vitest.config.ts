@@ -18,7 +18,11 @@ function hyperdriveUrl(url: string): string {
 const apiTests = ['tests/api/**/*.test.ts'];
 
 const projects: TestProjectInlineConfiguration[] = [
-  { root, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+  {
+    root,
+    resolve: { alias: { '@schemas': fileURLToPath(new URL('../worker/src/schemas', import.meta.url)) } },
+    test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+  },
   {
     resolve: { alias: harness('harness-node.ts') },
     root, test: { name: 'api-pglite', include: apiTests, globalSetup: ['tests/support/setup-pglite.ts'] },

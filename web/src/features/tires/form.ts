@@ -36,8 +36,6 @@ export function tireFormValues(tire?: Tire): FormValues {
   const values = toFormValues(FIELDS, tire as unknown as Record<string, unknown>);
   return {
     ...values,
-    cost_price: tire.cost_price.toFixed(2),
-    selling_price: tire.selling_price.toFixed(2),
     run_flat: tire.run_flat ? '1' : '0',
     active: tire.active ? '1' : '0',
   };

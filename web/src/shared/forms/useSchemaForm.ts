@@ -32,6 +32,9 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   return { values, errors, setField, setErrors, validate };
 }
 
+/** A record as form text; money (the `*price` fields) keeps its two decimals. */
 export function toFormValues(fields: string[], record?: Record<string, unknown> | null): FormValues {
-  return Object.fromEntries(fields.map((field) => [field, record?.[field] == null ? '' : String(record[field])]));
+  const text = (field: string, value: unknown) =>
+    value == null ? '' : typeof value === 'number' && field.endsWith('price') ? value.toFixed(2) : String(value);
+  return Object.fromEntries(fields.map((field) => [field, text(field, record?.[field])]));
 }
