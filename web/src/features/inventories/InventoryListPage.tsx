@@ -6,15 +6,14 @@ import { useListSearch } from '../../shared/hooks/useListSearch';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
-import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
-import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
 import { inventoryQueries } from './api';
 import { inventoryConfig } from './config';
 import { categoryOptions } from './status';
 import { ListResult, UpdatingHint } from '../../shared/records/ListResult';
+import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
 
 const { basePath, columns, texts } = inventoryConfig;
 
@@ -29,14 +28,7 @@ export function InventoryListPage() {
   useEffect(() => setLowStockChecked(lowStock), [lowStock]);
   const list = useQuery({ ...inventoryQueries.filtered({ search, category, lowStock, page }), placeholderData: keepPreviousData });
   const { remove } = useResourceMutations(inventoryQueries);
-  const flash = useFlash();
-  const deletion = useConfirmedDelete({
-    remove,
-    title: texts.deleteTitle,
-    confirmMessage: texts.deleteConfirm,
-    failureMessage: texts.deleteFailed,
-    onDeleted: () => flash(texts.deleted),
-  });
+  const deletion = useRecordDeletion(remove, texts);
 
   /** Sets one filter in the address and goes back to the first page. */
   const setFilter = (name: string, value: string) =>
@@ -48,10 +40,7 @@ export function InventoryListPage() {
       return next;
     });
 
-  const lastPage = list.data?.last_page ?? 1;
-  useEffect(() => {
-    if (list.data && list.data.total > 0 && page > lastPage) setPage(lastPage);
-  }, [list.data, page, lastPage, setPage]);
+  usePageInRange(list.data, page, setPage);
 
   return (
     <section>

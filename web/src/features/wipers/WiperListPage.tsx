@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Wiper } from '@schemas/wipers';
@@ -10,11 +10,11 @@ import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
-import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
 import { wiperQueries } from './api';
 import { INLINE_SAVE_FAILED, wiperConfig } from './config';
 import { WiperForm } from './WiperForm';
 import { ListResult, UpdatingHint } from '../../shared/records/ListResult';
+import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
 
 const { basePath, columns, texts } = wiperConfig;
 
@@ -40,18 +40,9 @@ export function WiperListPage() {
     edit(null);
     setSaved((count) => count + 1);
   };
-  const deletion = useConfirmedDelete({
-    remove,
-    title: texts.deleteTitle,
-    confirmMessage: texts.deleteConfirm,
-    failureMessage: texts.deleteFailed,
-    onDeleted: () => flash(texts.deleted),
-  });
+  const deletion = useRecordDeletion(remove, texts);
 
-  const lastPage = list.data?.last_page ?? 1;
-  useEffect(() => {
-    if (list.data && list.data.total > 0 && page > lastPage) setPage(lastPage);
-  }, [list.data, page, lastPage, setPage]);
+  usePageInRange(list.data, page, setPage);
 
   return (
     <section>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -6,32 +5,21 @@ import { useResourceMutations } from '../api/resource';
 import { useListSearch } from '../hooks/useListSearch';
 import { DataTable } from '../ui/DataTable';
 import { ErrorBox } from '../ui/ErrorBox';
-import { useFlash } from '../ui/Flash';
 import { PageHeader } from '../ui/Page';
 import { Pagination } from '../ui/Pagination';
 import { SearchBox } from '../ui/SearchBox';
-import { useConfirmedDelete } from '../ui/useConfirmedDelete';
 import type { RecordBase, RecordConfig } from './types';
 import { ListResult, UpdatingHint } from './ListResult';
+import { usePageInRange, useRecordDeletion } from './listHooks';
 
 export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
   const { basePath, resource, columns, texts } = config;
   const { text, setText, search, page, setPage } = useListSearch();
   const list = useQuery({ ...resource.list({ search, page }), placeholderData: keepPreviousData });
   const { remove } = useResourceMutations(resource);
-  const flash = useFlash();
-  const deletion = useConfirmedDelete({
-    remove,
-    title: texts.deleteTitle,
-    confirmMessage: texts.deleteConfirm,
-    failureMessage: texts.deleteFailed,
-    onDeleted: () => flash(texts.deleted),
-  });
+  const deletion = useRecordDeletion(remove, texts);
 
-  const lastPage = list.data?.last_page ?? 1;
-  useEffect(() => {
-    if (list.data && list.data.total > 0 && page > lastPage) setPage(lastPage);
-  }, [list.data, page, lastPage, setPage]);
+  usePageInRange(list.data, page, setPage);
 
   return (
     <section>
