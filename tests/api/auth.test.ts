@@ -150,6 +150,12 @@ describe('tokens', () => {
     expect(logout.status).toBe(204);
     await expectRefused(first.token);
     expect((await call(h, 'GET', '/api/auth/me', { token: second.body.token })).status).toBe(200);
+
+    const sessions = () =>
+      h.withDb((db) => db.query('select s.id from public.sessions s join public.users u on u.id = s.user_id where u.email = $1', [first.email]));
+    expect(await sessions()).toHaveLength(2);
+    await call(h, 'POST', '/api/auth/login', { body: { email: first.email, password: first.password } });
+    expect(await sessions()).toHaveLength(2);
   });
 
   it('ends every session of a user an admin disables', async () => {

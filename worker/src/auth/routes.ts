@@ -54,6 +54,7 @@ authRoutes.post('/login', async (c) => {
   const lifetime = input.remember ? `${config.rememberDays} days` : `${config.sessionHours} hours`;
   const [session] = await db.transaction(async (tx) => {
     await tx.query('update public.users set failed_logins = 0, locked_until = null where id = $1', [user.id]);
+    await tx.query('delete from public.sessions where user_id = $1 and (expires_at < now() or revoked_at is not null)', [user.id]);
     return tx.query<{ id: string; iat: number; exp: number }>(
       `insert into public.sessions (user_id, remember, expires_at) values ($1, $2, now() + $3::interval)
        returning id, floor(extract(epoch from created_at))::int8 as iat, floor(extract(epoch from expires_at))::int8 as exp`,
