@@ -14,6 +14,13 @@ export class Where {
     return this;
   }
 
+  /** Adds a condition on one value, written with `param` wherever the value goes. */
+  addOn(value: unknown, condition: (param: string) => string): this {
+    this.params.push(value);
+    this.conditions.push(condition(`$${this.params.length}`));
+    return this;
+  }
+
   /** Adds the condition only when the value was given. */
   addIf(value: unknown, condition: string): this {
     return value === undefined || value === null || value === '' ? this : this.add(condition, value);

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import { PgCode, pgErrorCode, type Db } from '../db/port.ts';
 import { HttpError } from '../http/errors.ts';
-import { listQuery, offsetOf, toPage } from '../http/paging.ts';
+import { listQuery, pageOf } from '../http/paging.ts';
+import { Where } from '../http/where.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
 
 /** A plain table edited as a whole record: list with search and paging, create, show, update, delete. */
@@ -16,8 +17,8 @@ export interface ResourceDefinition<S extends z.ZodObject> {
   columns: string[];
   /** Shown with a single record (show, create, update) but not in lists. */
   detailColumns?: string[];
-  /** SQL condition on `$1`, the trimmed search text (never empty when used). */
-  searchWhere: string;
+  /** SQL condition on `param`, the trimmed search text (never empty when used). */
+  searchWhere: (param: string) => string;
   orderBy: string;
   notFound: string;
   /** Said when the delete is refused because other records point at the row. */
@@ -72,14 +73,16 @@ export async function deleteRow(
 }
 
 /** Text columns that contain the search, or phone columns whose digits contain the search's digits. */
-export function searchCondition(textColumns: string[], phoneColumns: string[] = []): string {
-  const text = textColumns.map((column) => `strpos(lower(${column}), lower($1)) > 0`);
-  const digits = phoneColumns.map(
-    (column) =>
-      `($1 !~ '[[:alpha:]]' and regexp_replace($1, '[^0-9]', '', 'g') <> '' and ` +
-      `strpos(regexp_replace(${column}, '[^0-9]', '', 'g'), regexp_replace($1, '[^0-9]', '', 'g')) > 0)`,
-  );
-  return `(${[...text, ...digits].join(' or ')})`;
+export function searchCondition(textColumns: string[], phoneColumns: string[] = []) {
+  return (search: string) => {
+    const text = textColumns.map((column) => `strpos(lower(${column}), lower(${search})) > 0`);
+    const digits = phoneColumns.map(
+      (column) =>
+        `(${search} !~ '[[:alpha:]]' and regexp_replace(${search}, '[^0-9]', '', 'g') <> '' and ` +
+        `strpos(regexp_replace(${column}, '[^0-9]', '', 'g'), regexp_replace(${search}, '[^0-9]', '', 'g')) > 0)`,
+    );
+    return `(${[...text, ...digits].join(' or ')})`;
+  };
 }
 
 export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefinition<S>) {
@@ -91,17 +94,10 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
 
   routes.get('/', async (c) => {
     const query = parse(listQuery, c.req.query());
-    const where = query.search ? `where ${definition.searchWhere}` : '';
-    const params = query.search ? [query.search] : [];
-    const next = params.length + 1;
-    const [rows, [{ total }]] = await Promise.all([
-      c.var.db.query(
-        `select ${listed} from public.${table} ${where} order by ${definition.orderBy}, id limit $${next} offset $${next + 1}`,
-        [...params, query.per_page, offsetOf(query)],
-      ),
-      c.var.db.query<{ total: number }>(`select count(*)::int as total from public.${table} ${where}`, params),
-    ]);
-    return c.json(toPage(rows, total, query));
+    const where = new Where();
+    if (query.search) where.addOn(query.search, definition.searchWhere);
+    const sql = { columns: listed, from: `from public.${table}`, orderBy: `${definition.orderBy}, id` };
+    return c.json(await pageOf(c.var.db, sql, where, query));
   });
 
   routes.post('/', async (c) => {

@@ -59,22 +59,16 @@ export default function LoginPage() {
         <form onSubmit={submit} noValidate className="login-form">
           {failure && <ErrorBox messages={[failure]} />}
           <Field
-            name="email"
+            {...form.bind('email')}
             label="Email"
             type="email"
             autoComplete="username"
-            value={form.values.email}
-            errors={form.errors.email}
-            onChange={(value) => form.setField('email', value)}
           />
           <Field
-            name="password"
+            {...form.bind('password')}
             label="Password"
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            value={form.values.password}
-            errors={form.errors.password}
-            onChange={(value) => form.setField('password', value)}
             after={
               <button
                 type="button"

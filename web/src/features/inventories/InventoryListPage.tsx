@@ -2,17 +2,15 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useResourceMutations } from '../../shared/api/resource';
-import { useListSearch } from '../../shared/hooks/useListSearch';
+import { useListSearch, withFilter } from '../../shared/hooks/useListSearch';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
-import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { PageHeader } from '../../shared/ui/Page';
-import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
 import { inventoryQueries } from './api';
 import { inventoryConfig } from './config';
 import { categoryOptions } from './status';
-import { ListResult, UpdatingHint } from '../../shared/records/ListResult';
+import { RecordTable, UpdatingHint } from '../../shared/records/RecordTable';
 import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
 
 const { basePath, columns, texts } = inventoryConfig;
@@ -31,14 +29,7 @@ export function InventoryListPage() {
   const deletion = useRecordDeletion(remove, texts);
 
   /** Sets one filter in the address and goes back to the first page. */
-  const setFilter = (name: string, value: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
+  const setFilter = (name: string, value: string) => setParams((current) => withFilter(current, name, value));
 
   usePageInRange(list.data, page, setPage);
 
@@ -75,31 +66,23 @@ export function InventoryListPage() {
           <UpdatingHint list={list} />
         </div>
         {deletion.error && <ErrorBox messages={[deletion.error]} />}
-        <ListResult list={list} texts={texts}>
-          {(page) => (
-          <>
-            <DataTable
-              caption={texts.listTitle}
-              columns={columns}
-              rows={page.data}
-              rowKey={(item) => item.id}
-              rowLabel={(item) => item.name}
-              rowClassName={(item) => (item.is_low ? 'row-low' : undefined)}
-              actions={(item) => (
-                <>
-                  <Link to={`${basePath}/${item.id}/edit`} className="btn btn-small btn-secondary">
-                    Edit
-                  </Link>
-                  <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(item.id)}>
-                    Delete
-                  </button>
-                </>
-              )}
-            />
-            <Pagination page={page.current_page} lastPage={page.last_page} onChange={setPage} />
-          </>
+        <RecordTable
+          list={list}
+          texts={texts}
+          onPage={setPage}
+          columns={columns}
+          rowClassName={(item) => (item.is_low ? 'row-low' : undefined)}
+          actions={(item) => (
+            <>
+              <Link to={`${basePath}/${item.id}/edit`} className="btn btn-small btn-secondary">
+                Edit
+              </Link>
+              <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(item.id)}>
+                Delete
+              </button>
+            </>
           )}
-        </ListResult>
+        />
       </div>
       {deletion.dialog}
     </section>

@@ -1,15 +1,11 @@
 import { inventoryInput, type InventoryItem } from '@schemas/inventories';
 import type { RecordConfig } from '../../shared/records/types';
+import { StockBadge } from '../../shared/stock/StockBadge';
 import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatMoney } from '../../shared/ui/money';
 import { inventoryQueries } from './api';
 import { InventoryForm } from './InventoryForm';
-import { CATEGORY_LABELS, stockStatus } from './status';
-
-function StatusBadge({ item }: { item: InventoryItem }) {
-  const { label, tone } = stockStatus(item);
-  return <span className={`stock-status stock-status-${tone}`}>{label}</span>;
-}
+import { CATEGORY_LABELS } from './status';
 
 export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput> = {
   basePath: '/inventories',
@@ -23,7 +19,7 @@ export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput>
     { header: 'Min Stock', cell: (item) => item.min_stock },
     { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-nowrap' },
     { header: 'Value', cell: (item) => formatMoney(item.current_stock * item.unit_price), className: 'cell-nowrap' },
-    { header: 'Status', cell: (item) => <StatusBadge item={item} /> },
+    { header: 'Status', cell: (item) => <StockBadge quantity={item.current_stock} minStock={item.min_stock} /> },
   ],
   extra: (item) => (
     <StockPanel product={{ id: item.id, cost_price: item.cost_price, selling_price: item.unit_price }} refresh={[inventoryQueries.keys.all]} />

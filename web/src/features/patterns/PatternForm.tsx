@@ -35,12 +35,7 @@ export function PatternForm({ record, submitLabel, cancelTo, pending, error, fai
   const form = useSchemaForm(patternInput, initialValues(record));
   const messages = useServerErrors(error, failureMessage, Object.keys(form.values), form.setErrors);
   const tags = useQuery(lookupQuery('tags'));
-  const bind = (name: TextField) => ({
-    name,
-    value: form.values[name],
-    errors: form.errors[name],
-    onChange: (value: string) => form.setField(name, value),
-  });
+  const bind = (name: TextField) => form.bind(name);
   const toggleTag = (id: number, checked: boolean) => {
     const others = form.values.tag_ids.filter((tagId) => tagId !== id);
     form.setField('tag_ids', checked ? [...others, id] : others);

@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useReactToPrint } from 'react-to-print';
 import type { Tire } from '@schemas/tires';
 import { useResourceMutations } from '../../shared/api/resource';
-import { STOCK_DIALOGS, type StockDialogName } from '../../shared/stock/StockDialogs';
+import { useStockActions } from '../../shared/stock/StockDialogs';
 import { saveFile } from '../../shared/ui/download';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
@@ -35,24 +35,15 @@ const REFRESH = [tireQueries.keys.all];
 
 function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
   const [params, setParams] = useSearchParams();
-  const [dialog, setDialog] = useState<StockDialogName | null>(null);
+  const stockActions = useStockActions(tire, REFRESH, true);
   const printRef = useRef<HTMLDivElement>(null);
   const print = useReactToPrint({ contentRef: printRef, documentTitle: tireTitle(tire) });
   const tab = params.get('tab') ?? 'overview';
-  const Dialog = dialog && STOCK_DIALOGS[dialog];
 
   return (
     <>
       <div className="tire-actions" role="group" aria-label="Tire actions">
-        <button type="button" className="btn btn-primary" onClick={() => setDialog('adjust')}>
-          Adjust Stock
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => setDialog('transfer')}>
-          Transfer Stock
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={() => setDialog('price')}>
-          Update Price
-        </button>
+        {stockActions.buttons}
         <ShareButton />
         <MenuButton
           label="Export"
@@ -76,7 +67,7 @@ function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
           tabs={TABS.map(({ id, label, Panel }) => ({ id, label, content: <Panel tire={tire} /> }))}
         />
       </div>
-      {Dialog && <Dialog product={tire} refresh={REFRESH} onClose={() => setDialog(null)} />}
+      {stockActions.dialog}
       <TirePrint tire={tire} ref={printRef} />
     </>
   );

@@ -4,7 +4,8 @@ import { DataTable } from '../../shared/ui/DataTable';
 import { formatDateTime } from '../../shared/ui/dates';
 import { DetailList } from '../../shared/ui/DetailList';
 import { formatMoney } from '../../shared/ui/money';
-import { RatingBadge, RunFlatBadge, StockBadge } from './badges';
+import { StockBadge } from '../../shared/stock/StockBadge';
+import { RatingBadge, RunFlatBadge } from './badges';
 import { marginPercent, tireItems, viewOf } from './describe';
 
 const items = (tire: Tire) => tireItems(viewOf(tire));

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { withFilter } from '../../shared/hooks/useListSearch';
 import { useDebounced } from '../../shared/hooks/useDebounced';
 
 /** The list's filters, as GET /api/tires names them; they live in the address so reload and back keep them. */
@@ -39,13 +40,7 @@ export function useTireFilters() {
 
   const setFilter = useCallback(
     (name: FilterName, value: string) =>
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        next.delete('page');
-        return next;
-      }),
+      setParams((current) => withFilter(current, name, value)),
     [setParams],
   );
 

@@ -4,16 +4,14 @@ import { Link } from 'react-router';
 import type { Wiper } from '@schemas/wipers';
 import { useResourceMutations } from '../../shared/api/resource';
 import { useListSearch } from '../../shared/hooks/useListSearch';
-import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
-import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
 import { wiperQueries } from './api';
 import { INLINE_SAVE_FAILED, wiperConfig } from './config';
 import { WiperForm } from './WiperForm';
-import { ListResult, UpdatingHint } from '../../shared/records/ListResult';
+import { RecordTable, UpdatingHint } from '../../shared/records/RecordTable';
 import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
 
 const { basePath, columns, texts } = wiperConfig;
@@ -77,38 +75,30 @@ export function WiperListPage() {
           <UpdatingHint list={list} />
         </div>
         {deletion.error && <ErrorBox messages={[deletion.error]} />}
-        <ListResult list={list} texts={texts}>
-          {(page) => (
-          <>
-            <DataTable
-              caption={texts.listTitle}
-              columns={columns}
-              rows={page.data}
-              rowKey={(wiper) => wiper.id}
-              rowLabel={(wiper) => wiper.name}
-              rowClassName={(wiper) => (wiper.id === editing?.id ? 'row-selected' : undefined)}
-              actions={(wiper) => (
-                <>
-                  <button type="button" className="btn btn-small btn-secondary" onClick={() => edit(wiper)}>
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-danger-outline"
-                    onClick={() => {
-                      if (wiper.id === editing?.id) edit(null);
-                      deletion.ask(wiper.id);
-                    }}
-                  >
-                    Delete
-                  </button>
-                </>
-              )}
-            />
-            <Pagination page={page.current_page} lastPage={page.last_page} onChange={setPage} />
-          </>
+        <RecordTable
+          list={list}
+          texts={texts}
+          onPage={setPage}
+          columns={columns}
+          rowClassName={(wiper) => (wiper.id === editing?.id ? 'row-selected' : undefined)}
+          actions={(wiper) => (
+            <>
+              <button type="button" className="btn btn-small btn-secondary" onClick={() => edit(wiper)}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className="btn btn-small btn-danger-outline"
+                onClick={() => {
+                  if (wiper.id === editing?.id) edit(null);
+                  deletion.ask(wiper.id);
+                }}
+              >
+                Delete
+              </button>
+            </>
           )}
-        </ListResult>
+        />
       </div>
       {deletion.dialog}
     </section>

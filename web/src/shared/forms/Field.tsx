@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 interface FieldProps {
   name: string;
@@ -30,44 +31,26 @@ export function Field({
   wide = false,
   after,
 }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const invalid = Boolean(errors?.length);
-  const common = {
-    id,
-    name,
-    value,
-    autoComplete,
-    'aria-invalid': invalid || undefined,
-    'aria-required': required || undefined,
-    'aria-describedby': invalid ? errorId : undefined,
-  };
-
   return (
-    <div className={wide ? 'field field-wide' : 'field'}>
-      <div className="field-label">
-        <label htmlFor={id}>{label}</label>
-        {required && (
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </div>
-      <div className="field-control">
-        {multiline ? (
-          <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
-        ) : (
-          <input {...inputProps} {...common} type={type} onChange={(event) => onChange(event.target.value)} />
-        )}
-        {after}
-      </div>
-      {invalid && (
-        <div id={errorId} className="field-error">
-          {errors!.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
+    <FieldFrame label={label} required={required} errors={errors} wide={wide}>
+      {(control) => (
+        <>
+          {multiline ? (
+            <textarea {...control} name={name} value={value} autoComplete={autoComplete} rows={3} onChange={(event) => onChange(event.target.value)} />
+          ) : (
+            <input
+              {...inputProps}
+              {...control}
+              name={name}
+              value={value}
+              autoComplete={autoComplete}
+              type={type}
+              onChange={(event) => onChange(event.target.value)}
+            />
+          )}
+          {after}
+        </>
       )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -16,17 +16,11 @@ interface SaveState<S extends z.ZodType> {
 export function useFormState<S extends z.ZodType>(schema: S, initial: FormValues, { error, failureMessage, onSubmit }: SaveState<S>) {
   const form = useSchemaForm(schema, initial);
   const messages = useServerErrors(error, failureMessage, Object.keys(initial), form.setErrors);
-  const bind = (name: string) => ({
-    name,
-    value: form.values[name] ?? '',
-    errors: form.errors[name],
-    onChange: (value: string) => form.setField(name, value),
-  });
   const submit = () => {
     const input = form.validate();
     if (input !== null) onSubmit(input);
   };
-  return { ...form, bind, messages, submit };
+  return { ...form, messages, submit };
 }
 
 interface FormCardProps {

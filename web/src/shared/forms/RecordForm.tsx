@@ -1,9 +1,7 @@
-import type { FormEvent } from 'react';
-import { Link } from 'react-router';
 import type { z } from 'zod';
 import { errorMessages } from '../api/client';
-import { ErrorBox } from '../ui/ErrorBox';
 import { Field } from './Field';
+import { FormCard } from './FormCard';
 import { useServerErrors } from './serverErrors';
 import { useSchemaForm, type FormValues } from './useSchemaForm';
 
@@ -48,40 +46,25 @@ export function RecordForm<S extends z.ZodType>({
   const remaining = useServerErrors(inlineFieldErrors ? error : null, failureMessage, names, form.setErrors);
   const serverErrors = inlineFieldErrors ? remaining : error && errorMessages(error, failureMessage);
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = () => {
     const input = form.validate();
     if (input !== null) onSubmit(input);
   };
 
   return (
-    <form className="card form" onSubmit={submit} noValidate>
-      {serverErrors && serverErrors.length > 0 && <ErrorBox messages={serverErrors} />}
-      <div className="form-grid">
-        {fields.map((field) => (
-          <Field
-            key={field.name}
-            name={field.name}
-            label={field.label}
-            required={field.required}
-            type={field.type}
-            multiline={field.multiline}
-            wide={field.multiline}
-            autoComplete={field.autoComplete}
-            value={form.values[field.name] ?? ''}
-            errors={form.errors[field.name]}
-            onChange={(value) => form.setField(field.name, value)}
-          />
-        ))}
-      </div>
-      <div className="form-actions">
-        <Link to={cancelTo} className="btn btn-secondary">
-          Cancel
-        </Link>
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? 'Saving...' : submitLabel}
-        </button>
-      </div>
-    </form>
+    <FormCard onSubmit={submit} messages={serverErrors} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+      {fields.map((field) => (
+        <Field
+          key={field.name}
+          {...form.bind(field.name)}
+          label={field.label}
+          required={field.required}
+          type={field.type}
+          multiline={field.multiline}
+          wide={field.multiline}
+          autoComplete={field.autoComplete}
+        />
+      ))}
+    </FormCard>
   );
 }

@@ -29,7 +29,15 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     return null;
   };
 
-  return { values, errors, setField, setErrors, validate };
+  /** The props of a text field (Field, SelectField, LookupSelect) bound to `name`. */
+  const bind = <K extends keyof V & string>(name: K) => ({
+    name,
+    value: String(values[name] ?? ''),
+    errors: errors[name],
+    onChange: (value: string) => setField(name, value as V[K]),
+  });
+
+  return { values, errors, setField, setErrors, validate, bind };
 }
 
 /** A record as form text; money (the `*price` fields) keeps its two decimals. */

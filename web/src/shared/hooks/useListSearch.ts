@@ -2,6 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebounced } from './useDebounced';
 
+/** The address with one filter set (or removed when empty), back on the first page. */
+export function withFilter(current: URLSearchParams, name: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  next.delete('page');
+  return next;
+}
+
 export function useListSearch(delay = 300) {
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
@@ -19,13 +28,7 @@ export function useListSearch(delay = 300) {
   useEffect(() => {
     if (debounced === written.current) return;
     written.current = debounced;
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (debounced) next.set('search', debounced);
-      else next.delete('search');
-      next.delete('page');
-      return next;
-    });
+    setParams((current) => withFilter(current, 'search', debounced));
   }, [debounced, setParams]);
 
   const setPage = (value: number) =>

@@ -3,13 +3,11 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { useResourceMutations } from '../api/resource';
 import { useListSearch } from '../hooks/useListSearch';
-import { DataTable } from '../ui/DataTable';
 import { ErrorBox } from '../ui/ErrorBox';
 import { PageHeader } from '../ui/Page';
-import { Pagination } from '../ui/Pagination';
 import { SearchBox } from '../ui/SearchBox';
 import type { RecordBase, RecordConfig } from './types';
-import { ListResult, UpdatingHint } from './ListResult';
+import { RecordTable, UpdatingHint } from './RecordTable';
 import { usePageInRange, useRecordDeletion } from './listHooks';
 
 export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
@@ -37,35 +35,27 @@ export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ conf
           <UpdatingHint list={list} />
         </div>
         {deletion.error && <ErrorBox messages={[deletion.error]} />}
-        <ListResult list={list} texts={texts}>
-          {(page) => (
-          <>
-            <DataTable
-              caption={texts.listTitle}
-              columns={columns}
-              rows={page.data}
-              rowKey={(record) => record.id}
-              rowLabel={(record) => record.name}
-              actions={(record) => (
-                <>
-                  {config.details && (
-                    <Link to={`${basePath}/${record.id}`} className="btn btn-small btn-secondary">
-                      View
-                    </Link>
-                  )}
-                  <Link to={`${basePath}/${record.id}/edit`} className="btn btn-small btn-secondary">
-                    Edit
-                  </Link>
-                  <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(record.id)}>
-                    Delete
-                  </button>
-                </>
+        <RecordTable
+          list={list}
+          texts={texts}
+          onPage={setPage}
+          columns={columns}
+          actions={(record) => (
+            <>
+              {config.details && (
+                <Link to={`${basePath}/${record.id}`} className="btn btn-small btn-secondary">
+                  View
+                </Link>
               )}
-            />
-            <Pagination page={page.current_page} lastPage={page.last_page} onChange={setPage} />
-          </>
+              <Link to={`${basePath}/${record.id}/edit`} className="btn btn-small btn-secondary">
+                Edit
+              </Link>
+              <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(record.id)}>
+                Delete
+              </button>
+            </>
           )}
-        </ListResult>
+        />
       </div>
       {deletion.dialog}
     </section>

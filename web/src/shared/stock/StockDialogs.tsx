@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -48,13 +49,7 @@ function useDialogForm<S extends z.ZodType, V>(
     !error || (isApiError(error, 422) && error.errors)
       ? null
       : [isApiError(error, 409) || isApiError(error, 404) ? error.message : 'Could not save the change. Please try again.'];
-  const field = (name: string) => ({
-    name,
-    value: form.values[name] ?? '',
-    errors: form.errors[name],
-    onChange: (value: string) => form.setField(name, value),
-  });
-  return { form, submit, errors, field, pending: mutation.isPending };
+  return { form, submit, errors, field: form.bind, pending: mutation.isPending };
 }
 
 function useBranches(product: StockProduct) {
@@ -124,5 +119,28 @@ export function PriceDialog(props: StockDialogProps) {
 }
 
 /** The dialogs by name, for a page that opens one at a time. */
-export const STOCK_DIALOGS = { adjust: AdjustStockDialog, transfer: TransferStockDialog, price: PriceDialog };
-export type StockDialogName = keyof typeof STOCK_DIALOGS;
+const STOCK_DIALOGS = { adjust: AdjustStockDialog, transfer: TransferStockDialog, price: PriceDialog };
+type StockDialogName = keyof typeof STOCK_DIALOGS;
+
+/** The Adjust Stock, Transfer Stock and (optionally) Update Price buttons, and the dialog one opens. */
+export function useStockActions(product: StockProduct, refresh: readonly QueryKey[] | undefined, withPrice: boolean) {
+  const [open, setOpen] = useState<StockDialogName | null>(null);
+  const Dialog = open && STOCK_DIALOGS[open];
+  const buttons = (
+    <>
+      <button type="button" className="btn btn-primary" onClick={() => setOpen('adjust')}>
+        Adjust Stock
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={() => setOpen('transfer')}>
+        Transfer Stock
+      </button>
+      {withPrice && (
+        <button type="button" className="btn btn-secondary" onClick={() => setOpen('price')}>
+          Update Price
+        </button>
+      )}
+    </>
+  );
+  const dialog = Dialog && <Dialog product={product} refresh={refresh} onClose={() => setOpen(null)} />;
+  return { buttons, dialog };
+}

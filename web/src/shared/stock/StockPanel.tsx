@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { DataTable } from '../ui/DataTable';
 import { ErrorBox } from '../ui/ErrorBox';
 import { Spinner } from '../ui/Spinner';
 import { stockQueries, type StockProduct } from './api';
-import { STOCK_DIALOGS, type StockDialogName } from './StockDialogs';
+import { useStockActions } from './StockDialogs';
 import { StockHistory } from './StockHistory';
 import './stock.css';
 
@@ -42,32 +42,21 @@ function BranchStockTable({ productId }: { productId: number }) {
 
 /** A product's stock per branch with its Adjust and Transfer actions, and its stock history, for a detail or edit page. */
 export function StockPanel({ product, refresh, withPrice = false }: StockPanelProps) {
-  const [dialog, setDialog] = useState<StockDialogName | null>(null);
   const headingId = useId();
-  const Dialog = dialog && STOCK_DIALOGS[dialog];
+  const actions = useStockActions(product, refresh, withPrice);
 
   return (
     <section className="card stock-panel" aria-labelledby={headingId}>
       <header className="stock-panel-header">
         <h2 id={headingId}>Stock</h2>
         <div className="stock-actions" role="group" aria-label="Stock actions">
-          <button type="button" className="btn btn-primary" onClick={() => setDialog('adjust')}>
-            Adjust Stock
-          </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setDialog('transfer')}>
-            Transfer Stock
-          </button>
-          {withPrice && (
-            <button type="button" className="btn btn-secondary" onClick={() => setDialog('price')}>
-              Update Price
-            </button>
-          )}
+          {actions.buttons}
         </div>
       </header>
       <BranchStockTable productId={product.id} />
       <h3 className="stock-panel-subheading">Stock History</h3>
       <StockHistory productId={product.id} />
-      {Dialog && <Dialog product={product} refresh={refresh} onClose={() => setDialog(null)} />}
+      {actions.dialog}
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { ErrorBox } from './ErrorBox';
+import { Modal } from './Modal';
 import './controls.css';
 
 interface FormDialogProps {
@@ -17,22 +18,7 @@ interface FormDialogProps {
 
 /** A modal form: Escape or a click outside closes it unless it is saving. */
 export function FormDialog({ title, submitLabel, pending = false, errors, onSubmit, onClose, children, actions }: FormDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-      if (trigger?.isConnected) trigger.focus();
-    };
-  }, []);
-
-  const close = () => {
-    if (!pending) onClose();
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,18 +26,7 @@ export function FormDialog({ title, submitLabel, pending = false, errors, onSubm
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog form-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        close();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) close();
-      }}
-    >
+    <Modal labelledBy={titleId} className="form-dialog" busy={pending} onClose={onClose}>
       <form className="dialog-body" onSubmit={submit} noValidate>
         <h2 id={titleId} className="dialog-title">
           {title}
@@ -61,7 +36,7 @@ export function FormDialog({ title, submitLabel, pending = false, errors, onSubm
         <div className="dialog-actions">
           {actions ?? (
             <>
-              <button type="button" className="btn btn-secondary" onClick={close} disabled={pending}>
+              <button type="button" className="btn btn-secondary" onClick={onClose} disabled={pending}>
                 Cancel
               </button>
               <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
@@ -71,6 +46,6 @@ export function FormDialog({ title, submitLabel, pending = false, errors, onSubm
           )}
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

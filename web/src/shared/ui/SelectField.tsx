@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { FieldFrame } from '../forms/FieldFrame';
 import './controls.css';
 
 export interface Option {
@@ -33,33 +33,10 @@ export function SelectField({
   disabled = false,
   hint,
 }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const invalid = Boolean(errors?.length);
-  const describedBy = [invalid && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className="field">
-      <div className="field-label">
-        <label htmlFor={id}>{label}</label>
-        {required && (
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </div>
-      <div className="field-control">
-        <select
-          id={id}
-          name={name}
-          value={value}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          aria-required={required || undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        >
+    <FieldFrame label={label} required={required} errors={errors} hint={hint}>
+      {(control) => (
+        <select {...control} name={name} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
@@ -67,19 +44,7 @@ export function SelectField({
             </option>
           ))}
         </select>
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
       )}
-      {invalid && (
-        <div id={errorId} className="field-error">
-          {errors!.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, offsetOf, toPage } from '../../http/paging.ts';
+import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
+import { Where } from '../../http/where.ts';
+import { named } from '../../db/sql.ts';
 import { flag, optionalId, type FieldErrors } from '../../schemas/common.ts';
 import { patternCategories, patternInput, type Pattern } from '../../schemas/lookups.ts';
 import { deleteRow } from '../resource.ts';
@@ -17,19 +19,17 @@ const listFilters = listQuery.extend({
   is_active: flag('Active').optional(),
 });
 
-const named = (alias: string) =>
-  `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'name', ${alias}.name) end`;
-
-const selectPatterns = `
-  select p.id, p.name, p.description, p.category, p.price, p.is_active, p.tire_brand_id, p.tire_type_id,
+const COLUMNS = `
+         p.id, p.name, p.description, p.category, p.price, p.is_active, p.tire_brand_id, p.tire_type_id,
          ${named('b')} as tire_brand, ${named('t')} as tire_type,
          coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by lower(g.name), g.id)
                      from public.pattern_tags pg join public.tags g on g.id = pg.tag_id
                     where pg.pattern_id = p.id), '[]'::json) as tags,
-         p.created_at, p.updated_at
-    from public.patterns p
+         p.created_at, p.updated_at`;
+const FROM = `from public.patterns p
     left join public.tire_brands b on b.id = p.tire_brand_id
     left join public.tire_types t on t.id = p.tire_type_id`;
+const selectPatterns = `select ${COLUMNS} ${FROM}`;
 
 type Input = z.output<typeof patternInput>;
 
@@ -97,26 +97,12 @@ export const patternRoutes = new Hono<AppEnv>();
 
 patternRoutes.get('/', async (c) => {
   const query = parse(listFilters, c.req.query());
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  const where = (condition: (param: string) => string, value: unknown) => {
-    params.push(value);
-    conditions.push(condition(`$${params.length}`));
-  };
-  if (query.search) where((param) => `strpos(lower(p.name), lower(${param})) > 0`, query.search);
-  if (query.tire_brand_id !== null) where((param) => `p.tire_brand_id = ${param}`, query.tire_brand_id);
-  if (query.category) where((param) => `p.category = ${param}`, query.category);
-  if (query.is_active !== undefined) where((param) => `p.is_active = ${param}`, query.is_active);
-  const filter = conditions.length ? `where ${conditions.join(' and ')}` : '';
-  const next = params.length + 1;
-  const [rows, [{ total }]] = await Promise.all([
-    c.var.db.query<Pattern>(
-      `${selectPatterns} ${filter} order by lower(p.name), p.id limit $${next} offset $${next + 1}`,
-      [...params, query.per_page, offsetOf(query)],
-    ),
-    c.var.db.query<{ total: number }>(`select count(*)::int as total from public.patterns p ${filter}`, params),
-  ]);
-  return c.json(toPage(rows, total, query));
+  const where = new Where()
+    .addIf(query.search, 'strpos(lower(p.name), lower(?)) > 0')
+    .addIf(query.tire_brand_id, 'p.tire_brand_id = ?')
+    .addIf(query.category, 'p.category = ?')
+    .addIf(query.is_active, 'p.is_active = ?');
+  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
 });
 
 patternRoutes.get('/by-brand/:id', async (c) => {

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery } from '../../http/paging.ts';
+import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { BATTERY_TYPES, batteryInput, type BatteryInput } from '../../schemas/batteries.ts';
 import { optionalId } from '../../schemas/common.ts';
-import { branchStock, deleteProducts, insertProduct, named, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
-import { pageOf } from './listing.ts';
+import { branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Battery not found';
 const IN_USE = 'This battery cannot be deleted because invoices, sales or purchase orders refer to it.';

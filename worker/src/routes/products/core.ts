@@ -26,9 +26,6 @@ export const wordsMatch = (text: string, search: string) => `not exists (
      and (regexp_replace(w.word, '[^a-z0-9]', '', 'g') = ''
           or strpos(regexp_replace(lower(${text}), '[^a-z0-9]', '', 'g'), regexp_replace(w.word, '[^a-z0-9]', '', 'g')) = 0))`;
 
-/** `{id, name}` of a joined row, or null when the join found nothing. */
-export const named = (alias: string, id = `${alias}.id`) =>
-  `case when ${id} is null then null else json_build_object('id', ${id}, 'name', ${alias}.name) end`;
 
 /** The function raised P0001 (a stock rule) or P0002 (a missing row): say it in the shop's words. */
 export async function stockRule<T>(work: () => Promise<T>): Promise<T> {

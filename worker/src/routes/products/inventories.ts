@@ -3,12 +3,11 @@ import { z } from 'zod';
 import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery } from '../../http/paging.ts';
+import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { inventoryCategory, inventoryInput, type InventoryInput } from '../../schemas/inventories.ts';
 import { branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
-import { pageOf } from './listing.ts';
 
 const NOT_FOUND = 'Inventory item not found';
 const IN_USE = 'This inventory item cannot be deleted because invoices, sales or purchase orders refer to it.';

@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery } from '../../http/paging.ts';
+import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { serviceInput, type ServiceInput } from '../../schemas/services.ts';
 import { deleteProducts, insertProduct, updateProduct } from './core.ts';
-import { pageOf } from './listing.ts';
 
 const NOT_FOUND = 'Service not found';
 const IN_USE = 'This service cannot be deleted because invoices or sales refer to it.';

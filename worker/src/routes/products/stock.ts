@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, offsetOf, toPage } from '../../http/paging.ts';
+import { listQuery, pageOf } from '../../http/paging.ts';
+import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { priceInput, stockAdjustmentInput, stockTransferInput } from '../../schemas/stock.ts';
-import { named, requireReferences, stockRule, wordsMatch } from './core.ts';
+import { requireReferences, stockRule, totalStock, wordsMatch } from './core.ts';
+import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Product not found';
 
@@ -76,21 +78,15 @@ stockRoutes.get('/:id/stock-moves', async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const query = parse(listQuery, c.req.query());
   await productKind(c, id);
-  const [rows, [{ total }]] = await Promise.all([
-    c.var.db.query(
-      `select m.id, m.delta, m.reason, m.note, ${named('lo')} as location, ${named('u')} as "user",
-              m.document_type, m.document_id, m.created_at
-         from public.stock_moves m
-         join public.locations lo on lo.id = m.location_id
-         left join public.users u on u.id = m.user_id
-        where m.product_id = $1
-        order by m.created_at desc, m.id desc
-        limit $2 offset $3`,
-      [id, query.per_page, offsetOf(query)],
-    ),
-    c.var.db.query<{ total: number }>('select count(*)::int as total from public.stock_moves where product_id = $1', [id]),
-  ]);
-  return c.json(toPage(rows, total, query));
+  const sql = {
+    columns: `m.id, m.delta, m.reason, m.note, ${named('lo')} as location, ${named('u')} as "user",
+              m.document_type, m.document_id, m.created_at`,
+    from: `from public.stock_moves m
+             join public.locations lo on lo.id = m.location_id
+             left join public.users u on u.id = m.user_id`,
+    orderBy: 'm.created_at desc, m.id desc',
+  };
+  return c.json(await pageOf(c.var.db, sql, new Where().add('m.product_id = ?', id), query));
 });
 
 stockRoutes.patch('/:id/price', async (c) => {
@@ -113,19 +109,13 @@ const productsQuery = listQuery.extend({
 /** Item pickers: every kind, with what documents need. */
 stockRoutes.get('/', async (c) => {
   const query = parse(productsQuery, c.req.query());
-  const params: unknown[] = [query.type ?? null, query.search];
-  const where = `where p.active and ($1::text is null or p.kind = $1) and ($2 = '' or ${wordsMatch('pl.label', '$2')})`;
-  const from = 'from public.products p join public.product_labels pl on pl.product_id = p.id';
-  const [rows, [{ total }]] = await Promise.all([
-    c.var.db.query(
-      `select p.id, p.kind as type, pl.label as name, p.selling_price, p.cost_price,
-              case when p.kind = 'service' then null
-                   else coalesce((select sum(sl.quantity)::int from public.stock_levels sl where sl.product_id = p.id), 0) end as stock
-         ${from} ${where}
-        order by pl.label, p.id limit $3 offset $4`,
-      [...params, query.per_page, offsetOf(query)],
-    ),
-    c.var.db.query<{ total: number }>(`select count(*)::int as total ${from} ${where}`, params),
-  ]);
-  return c.json(toPage(rows, total, query));
+  const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?');
+  if (query.search) where.addOn(query.search, (search) => wordsMatch('pl.label', search));
+  const sql = {
+    columns: `p.id, p.kind as type, pl.label as name, p.selling_price, p.cost_price,
+              case when p.kind = 'service' then null else ${totalStock} end as stock`,
+    from: 'from public.products p join public.product_labels pl on pl.product_id = p.id',
+    orderBy: 'pl.label, p.id',
+  };
+  return c.json(await pageOf(c.var.db, sql, where, query));
 });

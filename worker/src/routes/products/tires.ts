@@ -9,18 +9,8 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { fieldErrors } from '../../schemas/common.ts';
 import { CONSTRUCTION_TYPES, RATINGS, TIRE_CSV_COLUMNS, tireInput } from '../../schemas/tires.ts';
-import {
-  branchStock,
-  deleteProducts,
-  insertProduct,
-  named,
-  refreshProductName,
-  requireReferences,
-  setTotalStock,
-  totalStock,
-  updateProduct,
-  wordsMatch,
-} from './core.ts';
+import { branchStock, deleteProducts, insertProduct, refreshProductName, requireReferences, setTotalStock, totalStock, updateProduct, wordsMatch } from './core.ts';
+import { named } from '../../db/sql.ts';
 
 type TireFields = z.output<typeof tireInput>;
 

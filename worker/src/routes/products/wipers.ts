@@ -2,12 +2,12 @@ import { Hono } from 'hono';
 import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery } from '../../http/paging.ts';
+import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { wiperInput, type WiperInput } from '../../schemas/wipers.ts';
-import { branchStock, deleteProducts, insertProduct, named, refreshProductName, requireReferences, totalStock, updateProduct } from './core.ts';
-import { pageOf } from './listing.ts';
+import { branchStock, deleteProducts, insertProduct, refreshProductName, requireReferences, totalStock, updateProduct } from './core.ts';
+import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Wiper product not found';
 const IN_USE = 'This wiper product cannot be deleted because invoices, sales or purchase orders refer to it.';
