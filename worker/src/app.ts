@@ -19,7 +19,7 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
 
   app.use(withSecurityHeaders);
   app.use(async (c, next) => {
-    c.set('db', db);
+    c.set('db', typeof db === 'function' ? db(c.env) : db);
     c.set('config', config);
     await next();
   });
@@ -32,7 +32,7 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
 
   app.get('/health', async (c) => {
     try {
-      await db.query('select 1');
+      await c.var.db.query('select 1');
       return c.json({ status: 'ok', database: 'up' });
     } catch (error) {
       log('health check: database did not answer', error);

@@ -26,7 +26,8 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
 };
 
 export interface AppDeps {
-  db: Db;
+  /** The database, or a function making one per request from the runtime's bindings (on Workers). */
+  db: Db | ((bindings: unknown) => Db);
   config: AppConfig;
   log?: (message: string, error?: unknown) => void;
 }

@@ -1,4 +1,4 @@
-import { createApp } from './app.ts';
+import { createApp, type App } from './app.ts';
 import { postgresDb } from './db/postgres.ts';
 import { defaultConfig } from './env.ts';
 
@@ -7,14 +7,20 @@ export interface WorkerEnv {
   JWT_SECRET: string;
 }
 
+let app: App | undefined;
+
 export default {
   /**
-   * A database client per request: Workers cannot reuse a connection across requests. It is not
-   * ended here: the runtime closes a request's sockets when the request is done, and postgres.js's
-   * end() on Workers leaves an unhandled rejection ("Stream was cancelled") behind every time.
+   * The app is built once; its database client is made per request, since Workers cannot reuse a
+   * connection across requests. The client is not ended: the runtime closes a request's sockets when
+   * the request is done, and postgres.js's end() on Workers leaves an unhandled rejection
+   * ("Stream was cancelled") behind every time.
    */
-  async fetch(request: Request, env: WorkerEnv): Promise<Response> {
-    const db = postgresDb(env.HYPERDRIVE.connectionString, { max: 5 });
-    return createApp({ db, config: { ...defaultConfig, jwtSecret: env.JWT_SECRET } }).fetch(request);
+  fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
+    app ??= createApp({
+      db: (bindings) => postgresDb((bindings as WorkerEnv).HYPERDRIVE.connectionString, { max: 5 }),
+      config: { ...defaultConfig, jwtSecret: env.JWT_SECRET },
+    });
+    return app.fetch(request, env);
   },
 };
