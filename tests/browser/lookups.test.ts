@@ -9,6 +9,13 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
   let page: Page;
 
   const menu = (name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
+  /** Opens a menu entry and waits until its page is the one shown, so the next step acts on it. */
+  const go = async (name: string) => {
+    const link = menu(name);
+    const href = await link.getAttribute('href');
+    await link.click();
+    await page.waitForURL(`${app.url}${href}`);
+  };
   const confirmDelete = async (question: string) => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(question).waitFor();
@@ -32,7 +39,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
   });
 
   it('adds a tire brand', async () => {
-    await menu('Tire Brands').click();
+    await go('Tire Brands');
     await page.getByRole('heading', { name: 'Tire Brands' }).waitFor();
     await page.getByRole('link', { name: 'Add Tire Brand' }).click();
     await page.getByRole('button', { name: 'Save Tire Brand' }).click();
@@ -49,7 +56,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
       ['Studless', 'Season'],
       ['Quiet ride', 'Comfort'],
     ]) {
-      await menu('Tags').click();
+      await go('Tags');
       await page.getByRole('link', { name: 'Add Tag' }).click();
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Section').fill(section);
@@ -60,7 +67,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
   });
 
   it('adds a pattern of that brand with both tags', async () => {
-    await menu('Patterns').click();
+    await go('Patterns');
     await page.getByRole('link', { name: 'Add Pattern' }).click();
     await page.getByRole('heading', { name: 'Add Pattern' }).waitFor();
     await page.getByRole('button', { name: 'Save Pattern' }).click();
@@ -87,14 +94,14 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
   });
 
   it('refuses to delete the brand while the pattern uses it', async () => {
-    await menu('Tire Brands').click();
+    await go('Tire Brands');
     await page.getByRole('row', { name: 'Nokian' }).getByRole('button', { name: 'Delete' }).click();
     await confirmDelete('Are you sure you want to delete this tire brand?');
     await page.getByRole('alert').getByText('This tire brand is used by 1 pattern.').waitFor();
   });
 
   it("shows the tag's pattern count and its patterns, and refuses to delete it while used", async () => {
-    await menu('Tags').click();
+    await go('Tags');
     await page.getByPlaceholder('Search by name').fill('studless');
     await page.waitForURL(/search=studless/);
     const row = page.getByRole('row', { name: 'Studless' });
@@ -116,13 +123,13 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     expect(await page.getByLabel('Studless').isChecked()).toBe(true);
     expect(await page.getByLabel('Price').inputValue()).toBe('189.90');
 
-    await menu('Patterns').click();
+    await go('Patterns');
     await page.getByRole('row', { name: 'Hakkapeliitta R5' }).getByRole('button', { name: 'Delete' }).click();
     await confirmDelete('Are you sure you want to delete this pattern?');
     await page.getByText('Pattern deleted successfully!').waitFor();
     expect(await page.getByRole('row', { name: 'Hakkapeliitta R5' }).count()).toBe(0);
 
-    await menu('Tags').click();
+    await go('Tags');
     await page.getByPlaceholder('Search by name').fill('studless');
     await page.waitForURL(/search=studless/);
     const row = page.getByRole('row', { name: 'Studless' });
