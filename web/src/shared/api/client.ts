@@ -24,6 +24,8 @@ interface RequestOptions {
   contentType?: string;
   /** Reads a successful answer as a file instead of JSON. */
   asBlob?: boolean;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, params?: QueryParams): string {
@@ -61,7 +63,7 @@ function unwrap(body: unknown): unknown {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = options.anonymous ? null : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
@@ -99,6 +101,12 @@ export const api = {
   download: (path: string, params?: QueryParams) => request<Blob>('GET', path, { params, asBlob: true }),
   delete: (path: string) => request<null>('DELETE', path),
 };
+
+/** One key per form submission: a retried or double-clicked create is answered once. */
+export function newIdempotencyKey(): string {
+  // getRandomValues, unlike randomUUID, also works on a plain-http address in the shop's network.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);

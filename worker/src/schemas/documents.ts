@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { money, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
+
+export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: 'Cash',
+  credit_card: 'Credit Card',
+  bank_transfer: 'Bank Transfer',
+  cheque: 'Cheque',
+};
+
+export const PAYMENT_STATUSES = ['pending', 'partial', 'paid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** An invoice's status as displayed: cancelled, else paid, else partial, else overdue, else sent, else draft. */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'partial', 'overdue', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const SALE_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+
+export const RECEIPT_TYPES = ['income', 'expense', 'refund'] as const;
+export type ReceiptType = (typeof RECEIPT_TYPES)[number];
+
+/** The documents a receipt can pay; purchase orders are accepted once purchasing exists. */
+export const RECEIPTABLE_TYPES = ['Invoice', 'Sale', 'Purchase'] as const;
+export type ReceiptableType = (typeof RECEIPTABLE_TYPES)[number];
+export const RECEIPTABLE_LABELS: Record<ReceiptableType, string> = { Invoice: 'Invoice', Sale: 'Sale', Purchase: 'Purchase Order' };
+
+/** The product kinds a line may hold, as the item entry row offers them. */
+export const LINE_PRODUCT_TYPES = ['battery', 'tire', 'wiper', 'service', 'item'] as const;
+
+const listOf = <S extends z.ZodType>(item: S) =>
+  z.array(item, { error: 'Please add at least one item' }).min(1, 'Please add at least one item').max(200, 'A document can have at most 200 items');
+
+const percent = (label: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? 0 : value),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .min(0, `${label} must be between 0 and 100`)
+      .max(100, `${label} must be between 0 and 100`)
+      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} must have at most 2 decimals`),
+  );
+
+const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash, credit card, bank transfer or cheque' });
+
+// ---- Invoices ----
+
+export const invoiceItemInput = z.object({
+  product_id: requiredId('Product is required'),
+  description: optionalText('Description', 500),
+  quantity: wholeNumber('Quantity', 1),
+  unit_price: money('Unit price'),
+});
+
+const invoiceFields = {
+  customer_id: requiredId('Customer is required'),
+  location_id: requiredId('Location is required'),
+  issued_date: requiredDate('Issue date'),
+  due_date: requiredDate('Due date'),
+  discount_amount: optionalMoney('Discount amount'),
+  tax_amount: optionalMoney('Tax amount'),
+  notes: optionalText('Notes', 2000),
+  items: listOf(invoiceItemInput),
+};
+const dueAfterIssue = <T extends { issued_date: string; due_date: string }>(input: T) => input.due_date >= input.issued_date;
+const dueAfterIssueMessage = { path: ['due_date'], message: 'The due date cannot be before the issue date' };
+
+/** POST /api/invoices; a draft is edited with the same fields (PUT). */
+export const invoiceInput = z
+  .object({ ...invoiceFields, status: z.enum(['draft', 'sent'], { error: 'Status must be draft or sent' }).default('draft') })
+  .refine(dueAfterIssue, dueAfterIssueMessage);
+export type InvoiceInput = z.input<typeof invoiceInput>;
+
+/** PUT of a draft invoice. */
+export const draftInvoiceInput = z.object(invoiceFields).refine(dueAfterIssue, dueAfterIssueMessage);
+
+/** PUT of a sent invoice: only its due date and notes change. */
+export const sentInvoiceInput = z.object({ due_date: requiredDate('Due date'), notes: optionalText('Notes', 2000) });
+
+// ---- Sales ----
+
+export const saleItemInput = z.object({
+  product_id: requiredId('Product is required'),
+  quantity: wholeNumber('Quantity', 1),
+  selling_price: money('Price'),
+  discount: percent('Discount'),
+});
+
+const saleFields = {
+  customer_id: requiredId('Customer is required'),
+  location_id: requiredId('Location is required'),
+  sale_date: requiredDate('Sale date'),
+  payment_method: z.preprocess((value) => value || 'cash', paymentMethod),
+  discount_amount: optionalMoney('Discount amount'),
+  tax_amount: optionalMoney('Tax amount'),
+  notes: optionalText('Notes', 2000),
+  items: listOf(saleItemInput),
+};
+
+/** POST /api/sales; `amount_paid` above 0 records an income receipt with the sale. */
+export const saleInput = z.object({
+  ...saleFields,
+  status: z.preprocess((value) => value || 'pending', z.enum(SALE_STATUSES, { error: 'Status must be pending, completed or cancelled' })),
+  amount_paid: optionalMoney('Paid now'),
+});
+export type SaleInput = z.input<typeof saleInput>;
+
+/** PUT of a pending sale. */
+export const pendingSaleInput = z.object(saleFields);
+
+/** PUT of a completed sale: only its payment method and notes change. */
+export const completedSaleInput = z.object({ payment_method: z.preprocess((value) => value || 'cash', paymentMethod), notes: optionalText('Notes', 2000) });
+
+// ---- Receipts ----
+
+export const receiptInput = z.object({
+  receipt_date: requiredDate('Receipt date'),
+  type: z.enum(RECEIPT_TYPES, { error: 'Type must be income, expense or refund' }),
+  receiptable_type: z.enum(RECEIPTABLE_TYPES, { error: 'Related type is required' }),
+  receiptable_id: requiredId('Related document is required'),
+  amount: money('Amount').refine((value) => value > 0, 'Amount must be more than 0'),
+  payment_method: paymentMethod,
+  reference_number: optionalText('Reference number', 100),
+  bank_name: optionalText('Bank name', 100),
+  cheque_number: optionalText('Cheque number', 50),
+  transaction_id: optionalText('Transaction ID', 100),
+  notes: optionalText('Notes', 2000),
+});
+export type ReceiptInput = z.input<typeof receiptInput>;
+
+// ---- Settings ----
+
+const prefix = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(10, `${label} must be at most 10 characters`)
+    .regex(/^[A-Za-z0-9]+$/, `${label} may only contain letters and digits`);
+
+export const settingsInput = z.object({
+  shop_name: z.string({ error: 'Shop name is required' }).trim().min(1, 'Shop name is required').max(255, 'Shop name must be at most 255 characters'),
+  address: optionalText('Address', 500),
+  phone: optionalText('Phone', 50),
+  email: optionalText('Email', 255).pipe(z.email('Email must be a valid email address').nullable()),
+  tax_number: optionalText('Tax number', 50),
+  tax_rate: percent('Tax rate'),
+  payment_terms_days: wholeNumber('Payment terms', 0, 365),
+  invoice_prefix: prefix('Invoice prefix'),
+  sale_prefix: prefix('Sale prefix'),
+  receipt_prefix: prefix('Receipt prefix'),
+  purchase_prefix: prefix('Purchase prefix'),
+  print_footer: optionalText('Print footer', 1000),
+});
+export type SettingsInput = z.input<typeof settingsInput>;
+export type Settings = z.output<typeof settingsInput>;
+
+// ---- Answers ----
+
+export interface Party {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+}
+
+export interface Totals {
+  subtotal: number;
+  total_amount: number;
+  discount_amount: number;
+  tax_amount: number;
+  /** tax_amount as a percent of (total_amount − discount_amount). */
+  tax_rate: number;
+  net_amount: number;
+  total_paid: number;
+  balance_due: number;
+  payment_status: PaymentStatus;
+}
+
+/** What a line kept of the product when it was added. */
+interface LineBase {
+  id: number;
+  product_id: number;
+  product_type: (typeof LINE_PRODUCT_TYPES)[number];
+  product_name: string;
+  description: string | null;
+  dot: string | null;
+  quantity: number;
+}
+
+export interface InvoiceItem extends LineBase {
+  unit_price: number;
+  total: number;
+}
+
+export interface SaleItem extends LineBase {
+  selling_price: number;
+  discount: number;
+  total_price: number;
+}
+
+export interface Receipt {
+  id: number;
+  number: string;
+  receipt_date: string;
+  type: ReceiptType;
+  receiptable_type: ReceiptableType;
+  receiptable_id: number;
+  /** The related document's number. */
+  document_number: string | null;
+  /** The customer (invoices, sales) or supplier (purchase orders) of the related document. */
+  party: { id: number; name: string } | null;
+  amount: number;
+  payment_method: PaymentMethod;
+  reference_number: string | null;
+  bank_name: string | null;
+  cheque_number: string | null;
+  transaction_id: string | null;
+  notes: string | null;
+  created_by: { id: number; name: string } | null;
+  created_at: string;
+}
+
+export interface ReceiptSummary {
+  count: number;
+  income: number;
+  expense: number;
+  refund: number;
+  /** income − expense − refund */
+  net: number;
+}
+
+interface DocumentBase extends Totals {
+  id: number;
+  customer_id: number;
+  customer: Party;
+  location_id: number;
+  location: { id: number; name: string };
+  notes: string | null;
+  /** Only on the detail (GET /api/{kind}/{id}) and the answers of changes. */
+  receipts?: Receipt[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Invoice extends DocumentBase {
+  /** Null while a draft. */
+  number: string | null;
+  issued_date: string;
+  due_date: string | null;
+  status: InvoiceStatus;
+  /** Sent, due before today and not paid: the list highlights it. */
+  is_overdue: boolean;
+  items: InvoiceItem[];
+}
+
+export interface Sale extends DocumentBase {
+  number: string;
+  sale_date: string;
+  status: SaleStatus;
+  payment_method: PaymentMethod;
+  items: SaleItem[];
+}
