@@ -1,7 +1,70 @@
-import type { JSX } from 'react';
-import type { Printable } from './types';
+import { useEffect, useId, useLayoutEffect, useRef, type JSX } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useReactToPrint } from 'react-to-print';
+import { settingsQuery } from '../../api/settings';
+import { printFileTitle } from './format';
+import { fitThermalPage } from './pageSize';
+import { Printout } from './Printout';
+import { printFrame } from './usePrint';
+import type { Printable, PrintLayout } from './types';
+
+const LAYOUTS: { value: PrintLayout; label: string }[] = [
+  { value: 'a4', label: 'A4' },
+  { value: 'thermal', label: '80 mm receipt' },
+];
 
 /** The body of /invoices/:id/print, /sales/:id/print, /receipts/:id/print: layout choice (A4 / 80 mm), preview, Print button. */
 export function PrintPage({ printable }: { printable: Printable }): JSX.Element {
-  return <p>{printable.kind}</p>;
+  const [params, setParams] = useSearchParams();
+  const layout: PrintLayout = params.get('layout') === 'thermal' ? 'thermal' : 'a4';
+  const settings = useQuery(settingsQuery);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const title = printFileTitle(printable);
+  const printNow = useReactToPrint({ contentRef, documentTitle: title, print: (frame) => printFrame(frame, title) });
+  const legendId = useId();
+
+  // The browser's own Print (Ctrl+P) prints this page too: the ticket's page must fit it as well.
+  useLayoutEffect(() => fitThermalPage(document), [layout, printable, settings.data]);
+  useEffect(() => {
+    const fit = () => fitThermalPage(document);
+    window.addEventListener('beforeprint', fit);
+    return () => window.removeEventListener('beforeprint', fit);
+  }, []);
+
+  const chooseLayout = (value: PrintLayout) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'a4') next.delete('layout');
+        else next.set('layout', value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="print-view">
+      <div className="card print-controls">
+        <fieldset className="print-layouts" aria-labelledby={legendId}>
+          <legend id={legendId}>Layout</legend>
+          {LAYOUTS.map((option) => (
+            <label key={option.value} className="print-layout-option">
+              <input type="radio" name="print-layout" value={option.value} checked={layout === option.value} onChange={() => chooseLayout(option.value)} />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+        <button type="button" className="btn btn-primary" disabled={settings.isPending} onClick={() => printNow()}>
+          Print
+        </button>
+        {settings.isError && <p className="print-note">The shop details could not be loaded; the page prints without them.</p>}
+      </div>
+      <div className={`print-preview print-preview-${layout}`} role="region" aria-label="Print preview">
+        <div ref={contentRef} className="print-paper">
+          <Printout printable={printable} layout={layout} settings={settings.data} />
+        </div>
+      </div>
+    </div>
+  );
 }
