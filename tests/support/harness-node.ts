@@ -14,7 +14,7 @@ export async function createHarness(): Promise<Harness> {
     runtime === 'pglite'
       ? await pgliteDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
       : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5 });
-  const app = createApp({ db, config: { ...defaultConfig, jwtSecret: TEST_JWT_SECRET }, log: () => {} });
+  const app = createApp({ db, config: { ...defaultConfig, jwtSecret: TEST_JWT_SECRET }, log: process.env.LOG_ERRORS ? console.error : () => {} });
   return {
     runtime,
     jwtSecret: TEST_JWT_SECRET,

@@ -9,6 +9,8 @@ import { supplierRoutes } from './routes/suppliers.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { productRoutes } from './routes/products/index.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { documentRoutes } from './routes/documents/index.ts';
+import { settingsRoutes } from './routes/settings.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -48,6 +50,8 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   app.route('/', lookupRoutes);
   app.route('/', productRoutes);
   app.route('/notifications', notificationRoutes);
+  app.route('/settings', settingsRoutes);
+  app.route('/', documentRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

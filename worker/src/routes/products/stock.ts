@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { requiredId } from '../../schemas/common.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { listQuery, pageOf } from '../../http/paging.ts';
@@ -104,16 +105,22 @@ stockRoutes.patch('/:id/price', async (c) => {
 
 const productsQuery = listQuery.extend({
   type: z.enum(['tire', 'battery', 'wiper', 'service', 'item'], { error: 'Type must be tire, battery, wiper, service or item' }).optional(),
+  location_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Location must be a valid choice').optional()),
 });
 
-/** Item pickers: every kind, with what documents need. */
+/** Item pickers: every kind, with what documents need; `stock` is at `location_id` when given, else in all branches. */
 stockRoutes.get('/', async (c) => {
   const query = parse(productsQuery, c.req.query());
   const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?');
   if (query.search) where.addOn(query.search, (search) => wordsMatch('pl.label', search));
+  let stock = totalStock;
+  if (query.location_id) {
+    // A validated whole number, written into the SQL so the count query needs no extra parameter.
+    stock = `coalesce((select sl.quantity from public.stock_levels sl where sl.product_id = p.id and sl.location_id = ${Number(query.location_id)}), 0)`;
+  }
   const sql = {
     columns: `p.id, p.kind as type, pl.label as name, p.selling_price, p.cost_price,
-              case when p.kind = 'service' then null else ${totalStock} end as stock`,
+              case when p.kind = 'service' then null else ${stock} end as stock`,
     from: 'from public.products p join public.product_labels pl on pl.product_id = p.id',
     orderBy: 'pl.label, p.id',
   };

@@ -1,0 +1,109 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
+import { parseId, readBody } from '../../http/validate.ts';
+import { INVOICE_STATUSES, draftInvoiceInput, invoiceInput, sentInvoiceInput } from '../../schemas/documents.ts';
+import { documentRule, listDocuments, lockDocument, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
+
+const overdue = `d.status = 'sent' and d.payment_status <> 'paid' and d.due_date < current_date`;
+
+/** The status an invoice shows: cancelled, else paid, else partial, else overdue, else sent, else draft. */
+const displayedStatus = `case when d.status = 'cancelled' then 'cancelled'
+  when d.payment_status = 'paid' then 'paid' when d.payment_status = 'partial' then 'partial'
+  when ${overdue} then 'overdue' when d.status = 'sent' then 'sent' else 'draft' end`;
+
+const statusConditions: Record<string, string> = {
+  draft: `d.status = 'draft'`,
+  cancelled: `d.status = 'cancelled'`,
+  paid: `d.status = 'sent' and d.payment_status = 'paid'`,
+  partial: `d.status = 'sent' and d.payment_status = 'partial'`,
+  overdue: `${overdue} and d.payment_status = 'pending'`,
+  sent: `d.status = 'sent' and d.payment_status = 'pending' and (d.due_date is null or d.due_date >= current_date)`,
+};
+
+export const invoiceKind: DocumentKind = {
+  type: 'Invoice',
+  noun: 'invoice',
+  table: 'invoices',
+  linesTable: 'invoice_items',
+  keyColumn: 'invoice_id',
+  dateColumn: 'issued_date',
+  notFound: 'Invoice not found',
+  columns: `d.issued_date, d.due_date, ${displayedStatus} as status, (${overdue}) as is_overdue`,
+  lineFields: `'unit_price', x.unit_price, 'total', x.line_total`,
+  statusCondition: (status) => (status === 'overdue' ? overdue : statusConditions[status]),
+  statuses: INVOICE_STATUSES,
+};
+
+export const invoiceRoutes = new Hono<AppEnv>();
+
+invoiceRoutes.get('/', async (c) => c.json(await listDocuments(c, invoiceKind)));
+
+invoiceRoutes.post('/', idempotent, async (c) => {
+  const input = await readBody(c, invoiceInput);
+  const { db, user } = c.var;
+  await requireParty(db, input);
+  const id = await documentRule(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        `insert into public.invoices (customer_id, location_id, issued_date, due_date, notes, created_by)
+         values ($1, $2, $3, $4, $5, $6) returning id`,
+        [input.customer_id, input.location_id, input.issued_date, input.due_date, input.notes, user.id],
+      );
+      await writeLines(tx, invoiceKind, row.id, input.items, input);
+      if (input.status === 'sent') await tx.query('select public.send_invoice($1, $2)', [row.id, user.id]);
+      return row.id;
+    }),
+  );
+  return c.json({ data: await showDocument(db, invoiceKind, id) }, 201);
+});
+
+invoiceRoutes.get('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), invoiceKind.notFound);
+  return c.json({ data: await showDocument(c.var.db, invoiceKind, id) });
+});
+
+/** A draft is edited freely; a sent invoice only its due date and notes; a cancelled one not at all. */
+invoiceRoutes.put('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), invoiceKind.notFound);
+  const { db } = c.var;
+  await documentRule(() =>
+    db.transaction(async (tx) => {
+      const { status } = await lockDocument(tx, invoiceKind, id);
+      if (status === 'cancelled') throw new HttpError(409, 'A cancelled invoice cannot be edited.');
+      if (status === 'sent') {
+        const input = await readBody(c, sentInvoiceInput);
+        const [row] = await tx.query<{ ok: boolean }>(
+          'update public.invoices set due_date = $2, notes = $3, updated_at = now() where id = $1 returning due_date >= issued_date as ok',
+          [id, input.due_date, input.notes],
+        );
+        if (!row.ok) throw new HttpError(422, 'The due date cannot be before the issue date', { due_date: ['The due date cannot be before the issue date'] });
+        return;
+      }
+      const input = await readBody(c, draftInvoiceInput);
+      await requireParty(tx, input);
+      await tx.query(
+        `update public.invoices set customer_id = $2, location_id = $3, issued_date = $4, due_date = $5, notes = $6, updated_at = now()
+          where id = $1`,
+        [id, input.customer_id, input.location_id, input.issued_date, input.due_date, input.notes],
+      );
+      await writeLines(tx, invoiceKind, id, input.items, input);
+    }),
+  );
+  return c.json({ data: await showDocument(db, invoiceKind, id) });
+});
+
+invoiceRoutes.delete('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), invoiceKind.notFound);
+  await c.var.db.transaction(async (tx) => {
+    const { status } = await lockDocument(tx, invoiceKind, id);
+    if (status === 'cancelled') throw new HttpError(409, 'A cancelled invoice is kept for the record and cannot be deleted.');
+    if (status !== 'draft') throw new HttpError(409, 'An issued invoice cannot be deleted. Cancel it instead.');
+    await tx.query('delete from public.invoices where id = $1', [id]);
+  });
+  return c.body(null, 204);
+});
+
+invoiceRoutes.post('/:id/send', (c) => transition(c, invoiceKind, 'send_invoice', parseId(c.req.param('id'), invoiceKind.notFound)));
+invoiceRoutes.post('/:id/cancel', (c) => transition(c, invoiceKind, 'cancel_invoice', parseId(c.req.param('id'), invoiceKind.notFound)));

@@ -1,0 +1,105 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
+import { listQuery, toPage, offsetOf } from '../../http/paging.ts';
+import { Where } from '../../http/where.ts';
+import { parse, parseId, readBody } from '../../http/validate.ts';
+import { optionalDate, requiredId } from '../../schemas/common.ts';
+import { PAYMENT_METHODS, RECEIPTABLE_TYPES, RECEIPT_TYPES, receiptInput } from '../../schemas/documents.ts';
+import { documentRule, receiptColumns, receiptFrom } from './shared.ts';
+
+const NOT_FOUND = 'Receipt not found';
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, { error: message }).optional());
+
+const receiptsQuery = listQuery.extend({
+  type: optionalChoice(RECEIPT_TYPES, 'Type must be income, expense or refund'),
+  payment_method: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer or cheque'),
+  paymentMethod: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer or cheque'),
+  searchTerm: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  dateFrom: optionalDate('From date'),
+  dateTo: optionalDate('To date'),
+  side: optionalChoice(['sale', 'purchase'] as const, 'Side must be sale or purchase'),
+  receiptable_type: optionalChoice(RECEIPTABLE_TYPES, 'Related type must be Invoice, Sale or Purchase'),
+  receiptable_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Related document must be a valid choice').optional()),
+});
+
+export const receiptRoutes = new Hono<AppEnv>();
+
+/** A page of receipts, and the count and sums of everything that matches. */
+receiptRoutes.get('/', async (c) => {
+  const query = parse(receiptsQuery, c.req.query());
+  const search = query.search || query.searchTerm;
+  const where = new Where()
+    .addIf(query.type, 'r.type = ?')
+    .addIf(query.payment_method ?? query.paymentMethod, 'r.payment_method = ?')
+    .addIf(query.dateFrom, 'r.receipt_date >= ?')
+    .addIf(query.dateTo, 'r.receipt_date <= ?')
+    .addIf(query.receiptable_type, 'r.receiptable_type = ?')
+    .addIf(query.receiptable_id, 'r.receiptable_id = ?');
+  if (query.side === 'sale') where.add(`r.receiptable_type in ('Invoice', 'Sale')`);
+  if (query.side === 'purchase') where.add(`r.receiptable_type = 'Purchase'`);
+  if (search) {
+    where.addOn(
+      search,
+      (p) => `(strpos(lower(r.number), lower(${p})) > 0 or strpos(lower(coalesce(r.reference_number, '')), lower(${p})) > 0
+               or strpos(lower(coalesce(r.document_number, '')), lower(${p})) > 0)`,
+    );
+  }
+  const { db } = c.var;
+  const [rows, [summary]] = await Promise.all([
+    db.query(
+      `select ${receiptColumns} ${receiptFrom} ${where.sql} order by r.receipt_date desc, r.id desc
+        limit ${where.placeholder(1)} offset ${where.placeholder(2)}`,
+      [...where.params, query.per_page, offsetOf(query)],
+    ),
+    db.query<{ count: number; income: number; expense: number; refund: number; net: number }>(
+      `select count(*)::int as count,
+              coalesce(sum(r.amount) filter (where r.type = 'income'), 0) as income,
+              coalesce(sum(r.amount) filter (where r.type = 'expense'), 0) as expense,
+              coalesce(sum(r.amount) filter (where r.type = 'refund'), 0) as refund,
+              coalesce(sum(case when r.type = 'income' then r.amount else -r.amount end), 0) as net
+         from public.receipts r ${where.sql}`,
+      where.params,
+    ),
+  ]);
+  return c.json({ ...toPage(rows, summary.count, query), summary });
+});
+
+receiptRoutes.post('/', idempotent, async (c) => {
+  const input = await readBody(c, receiptInput);
+  const { db, user } = c.var;
+  const [row] = await documentRule(() =>
+    db.query<{ id: number }>('select public.create_receipt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as id', [
+      input.type,
+      input.receiptable_type,
+      input.receiptable_id,
+      input.amount,
+      input.receipt_date,
+      input.payment_method,
+      input.reference_number,
+      input.bank_name,
+      input.cheque_number,
+      input.transaction_id,
+      input.notes,
+      user.id,
+    ]),
+  );
+  const [receipt] = await db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [row.id]);
+  return c.json({ data: receipt }, 201);
+});
+
+receiptRoutes.get('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const [receipt] = await c.var.db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [id]);
+  if (!receipt) throw new HttpError(404, NOT_FOUND);
+  return c.json({ data: receipt });
+});
+
+receiptRoutes.delete('/:id', async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  await documentRule(() => c.var.db.query('select public.delete_receipt($1)', [id]));
+  return c.body(null, 204);
+});

@@ -1,0 +1,240 @@
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../../env.ts';
+import { PgCode, pgErrorCode, type Db } from '../../db/port.ts';
+import { named } from '../../db/sql.ts';
+import { HttpError } from '../../http/errors.ts';
+import { listQuery, pageOf } from '../../http/paging.ts';
+import { Where } from '../../http/where.ts';
+import { parse } from '../../http/validate.ts';
+import { optionalDate, requiredId } from '../../schemas/common.ts';
+import { PAYMENT_STATUSES } from '../../schemas/documents.ts';
+
+/** What differs between the kinds of trading document; everything else about them is shared. */
+export interface DocumentKind {
+  /** The receiptable_type naming it in receipts and stock moves. */
+  type: 'Invoice' | 'Sale';
+  noun: string;
+  table: string;
+  linesTable: string;
+  keyColumn: string;
+  dateColumn: string;
+  notFound: string;
+  /** Its own header columns, of `d`. */
+  columns: string;
+  /** Its own line fields, as `'name', value` pairs of `x`, the line. */
+  lineFields: string;
+  /** SQL condition for one value of the `status` filter. */
+  statusCondition: (status: string) => string;
+  statuses: readonly string[];
+}
+
+const csv = (label: string, allowed: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : []))
+    .refine((values) => values.every((value) => allowed.includes(value)), `${label} must be one of: ${allowed.join(', ')}`);
+
+const optionalFilterId = (label: string) => z.preprocess((value) => (value === '' ? undefined : value), requiredId(`${label} must be a valid choice`).optional());
+
+export const documentListQuery = (statuses: readonly string[]) =>
+  listQuery.extend({
+    customer: z.string().trim().max(200, 'Customer must be at most 200 characters').optional(),
+    customer_id: optionalFilterId('Customer'),
+    location_id: optionalFilterId('Location'),
+    status: csv('Status', statuses),
+    payment_status: csv('Payment status', PAYMENT_STATUSES),
+    paymentStatus: csv('Payment status', PAYMENT_STATUSES),
+    dateFrom: optionalDate('From date'),
+    dateTo: optionalDate('To date'),
+    overdue: z.enum(['0', '1', 'true', 'false'], { error: 'Overdue must be 1 or 0' }).optional(),
+  });
+
+/** SQL for one document of `kind`, as `d`, with its party, branch, totals and lines. */
+function documentSelect(kind: DocumentKind) {
+  return {
+    columns: `d.id, d.number, d.customer_id,
+      json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address) as customer,
+      d.location_id, ${named('lo')} as location, ${kind.columns},
+      d.payment_status, d.subtotal, d.subtotal as total_amount, d.discount_amount, d.tax_amount, d.tax_rate,
+      d.net_amount, d.total_paid, d.balance_due, d.notes, d.created_at, d.updated_at,
+      (select coalesce(json_agg(json_build_object(
+          'id', x.id, 'product_id', x.product_id, 'product_type', x.product_type, 'product_name', x.product_name,
+          'description', x.description, 'dot', x.dot, 'quantity', x.quantity, ${kind.lineFields}) order by x.position), '[]'::json)
+         from public.${kind.linesTable} x where x.${kind.keyColumn} = d.id) as items`,
+    from: `from public.${kind.table} d
+      join public.customers c on c.id = d.customer_id
+      join public.locations lo on lo.id = d.location_id`,
+  };
+}
+
+export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
+  const query = parse(documentListQuery(kind.statuses), c.req.query());
+  const where = new Where()
+    .addIf(query.customer_id, 'd.customer_id = ?')
+    .addIf(query.location_id, 'd.location_id = ?')
+    .addIf(query.dateFrom, `d.${kind.dateColumn} >= ?`)
+    .addIf(query.dateTo, `d.${kind.dateColumn} <= ?`);
+  if (query.customer) where.addOn(query.customer, (p) => `strpos(lower(c.name), lower(${p})) > 0`);
+  if (query.search) where.addOn(query.search, (p) => `(strpos(lower(coalesce(d.number, '')), lower(${p})) > 0 or strpos(lower(c.name), lower(${p})) > 0)`);
+  if (query.status.length) where.add(`(${query.status.map(kind.statusCondition).join(' or ')})`);
+  const paymentStatuses = query.payment_status.length ? query.payment_status : query.paymentStatus;
+  if (paymentStatuses.length) where.add(`d.payment_status = any(string_to_array(?, ','))`, paymentStatuses.join(','));
+  if (query.overdue === '1' || query.overdue === 'true') where.add(kind.statusCondition('overdue'));
+  const select = documentSelect(kind);
+  return pageOf(c.var.db, { ...select, orderBy: `d.${kind.dateColumn} desc, d.id desc` }, where, query);
+}
+
+export const receiptColumns = `r.id, r.number, r.receipt_date, r.type, r.receiptable_type, r.receiptable_id, r.document_number,
+  case when c.id is not null then json_build_object('id', c.id, 'name', c.name)
+       when s.id is not null then json_build_object('id', s.id, 'name', s.name) end as party,
+  r.amount, r.payment_method, r.reference_number, r.bank_name, r.cheque_number, r.transaction_id, r.notes,
+  ${named('u')} as created_by, r.created_at`;
+export const receiptFrom = `from public.receipts r
+  left join public.customers c on c.id = r.customer_id
+  left join public.suppliers s on s.id = r.supplier_id
+  left join public.users u on u.id = r.created_by`;
+
+/** One document with its receipts, or a 404 in the kind's words. */
+export async function showDocument(db: Db, kind: DocumentKind, id: string | number) {
+  const select = documentSelect(kind);
+  const [[row], receipts] = await Promise.all([
+    db.query(`select ${select.columns} ${select.from} where d.id = $1`, [id]),
+    db.query(`select ${receiptColumns} ${receiptFrom} where r.receiptable_type = $1 and r.receiptable_id = $2 order by r.receipt_date, r.id`, [
+      kind.type,
+      id,
+    ]),
+  ]);
+  if (!row) throw new HttpError(404, kind.notFound);
+  return { ...row, receipts };
+}
+
+export interface LineInput {
+  product_id: number;
+  quantity: number;
+  unit_price: number;
+  discount?: number;
+  description?: string | null;
+}
+
+/**
+ * Replaces a document's lines and sets its discount and tax: each line keeps the product's kind,
+ * name, DOT and cost price as they are now. An unknown or inactive product is a 422 on its line.
+ */
+export async function writeLines(
+  db: Db,
+  kind: DocumentKind,
+  documentId: number | string,
+  lines: LineInput[],
+  amounts: { discount_amount: number; tax_amount: number },
+) {
+  const products = await db.query<{ id: number; active: boolean }>(
+    `select id, active from public.products where id = any(string_to_array($1, ',')::bigint[])`,
+    [lines.map((line) => line.product_id).join(',')],
+  );
+  const found = new Map(products.map((product) => [Number(product.id), product.active]));
+  const errors: Record<string, string[]> = {};
+  lines.forEach((line, index) => {
+    const active = found.get(line.product_id);
+    if (active === undefined) errors[`items.${index}.product_id`] = ['The selected product does not exist'];
+    else if (!active) errors[`items.${index}.product_id`] = ['This product is no longer sold'];
+  });
+  const fields = Object.keys(errors);
+  if (fields.length) throw new HttpError(422, errors[fields[0]][0], errors);
+
+  await db.query(`delete from public.${kind.linesTable} where ${kind.keyColumn} = $1`, [documentId]);
+  await db.query(
+    `insert into public.${kind.linesTable}
+       (${kind.keyColumn}, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
+        discount_percent, cost_price, line_total)
+     select $1, i.position, p.id, p.kind, p.name, i.description, t.dot, i.quantity, i.unit_price, i.discount, p.cost_price,
+            round(i.unit_price * i.quantity * (1 - i.discount / 100), 2)
+       from jsonb_to_recordset($2::jsonb) as i(position integer, product_id bigint, description text, quantity integer,
+                                               unit_price numeric, discount numeric)
+       join public.products p on p.id = i.product_id
+       left join public.tires t on t.product_id = p.id`,
+    [
+      documentId,
+      JSON.stringify(
+        lines.map((line, position) => ({
+          position,
+          product_id: line.product_id,
+          description: line.description ?? null,
+          quantity: line.quantity,
+          unit_price: line.unit_price,
+          discount: line.discount ?? 0,
+        })),
+      ),
+    ],
+  );
+  // The discount is checked against the new subtotal, so both change in one statement.
+  await db.query(
+    `update public.${kind.table} d set discount_amount = $2, tax_amount = $3,
+            subtotal = (select coalesce(sum(x.line_total), 0) from public.${kind.linesTable} x where x.${kind.keyColumn} = d.id)
+      where d.id = $1`,
+    [documentId, amounts.discount_amount, amounts.tax_amount],
+  );
+  await db.query('select public.refresh_document_totals($1, $2)', [kind.type, documentId]);
+}
+
+/** Answers 422 naming each chosen customer or branch that does not exist. */
+export async function requireParty(db: Db, input: { customer_id: number; location_id: number }) {
+  const [found] = await db.query<{ customer: boolean; location: boolean }>(
+    `select exists (select 1 from public.customers where id = $1) as customer, exists (select 1 from public.locations where id = $2) as location`,
+    [input.customer_id, input.location_id],
+  );
+  const errors: Record<string, string[]> = {};
+  if (!found.customer) errors.customer_id = ['The selected customer does not exist'];
+  if (!found.location) errors.location_id = ['The selected location does not exist'];
+  const fields = Object.keys(errors);
+  if (fields.length) throw new HttpError(422, errors[fields[0]][0], errors);
+}
+
+/** Locks a document row for an edit; 404 when it is missing. */
+export async function lockDocument(db: Db, kind: DocumentKind, id: string) {
+  const [row] = await db.query<{ status: string; total_paid: number }>(
+    `select status, total_paid from public.${kind.table} where id = $1 for update`,
+    [id],
+  );
+  if (!row) throw new HttpError(404, kind.notFound);
+  return row;
+}
+
+function constraintOf(error: unknown): string {
+  const e = error as { constraint?: string; constraint_name?: string };
+  return e.constraint ?? e.constraint_name ?? '';
+}
+
+/**
+ * Runs document work and says its refusals in the shop's words: the functions' rules (409), missing
+ * rows (404), bad input (422 on the field they name), and the totals' checks. `fields` renames a
+ * field for this route (a sale's payment goes in as `amount_paid`).
+ */
+export async function documentRule<T>(work: () => Promise<T>, fields: Record<string, string> = {}): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = pgErrorCode(error);
+    const message = (error as Error).message;
+    const invalid = (field: string, text: string) => new HttpError(422, text, { [fields[field] ?? field]: [text] });
+    if (code === 'P0001') throw new HttpError(409, message);
+    if (code === 'P0002') throw new HttpError(404, message);
+    if (code === 'WH422') throw invalid((error as { hint?: string }).hint || '_', message);
+    if (code === PgCode.checkViolation) {
+      const constraint = constraintOf(error);
+      if (constraint.endsWith('_discount_within_subtotal')) throw invalid('discount_amount', 'Discount amount cannot be more than the subtotal');
+      if (constraint.endsWith('_paid_within_net')) throw invalid('items', 'The total cannot be less than what has already been paid');
+    }
+    if (code === '22003') throw invalid('items', 'The amounts are too large');
+    throw error;
+  }
+}
+
+/** Runs a transition function (`select public.fn(id, user)`) and answers the document as it is now. */
+export async function transition(c: Context<AppEnv>, kind: DocumentKind, fn: string, id: string) {
+  await documentRule(() => c.var.db.query(`select public.${fn}($1, $2)`, [id, c.var.user.id]));
+  return c.json({ data: await showDocument(c.var.db, kind, id) });
+}

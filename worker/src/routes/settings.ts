@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { HttpError } from '../http/errors.ts';
+import { readBody } from '../http/validate.ts';
+import { settingsInput } from '../schemas/documents.ts';
+
+const FIELDS = Object.keys(settingsInput.shape);
+const COLUMNS = FIELDS.join(', ');
+
+/** The shop profile that prints carry and documents default from: read by everyone, changed by admins. */
+export const settingsRoutes = new Hono<AppEnv>();
+
+settingsRoutes.get('/', async (c) => {
+  const [row] = await c.var.db.query(`select ${COLUMNS} from public.settings`);
+  return c.json({ data: row });
+});
+
+settingsRoutes.put('/', async (c) => {
+  if (c.var.user.role !== 'admin') throw new HttpError(403, 'Only an administrator can change the settings.');
+  const input = await readBody(c, settingsInput);
+  const [row] = await c.var.db.query(
+    `update public.settings set ${FIELDS.map((field, i) => `${field} = $${i + 1}`).join(', ')}, updated_at = now() returning ${COLUMNS}`,
+    FIELDS.map((field) => input[field as keyof typeof input]),
+  );
+  return c.json({ data: row });
+});
