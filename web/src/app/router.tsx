@@ -16,6 +16,8 @@ import { batteryRoutes } from '../features/batteries/routes';
 import { wiperRoutes } from '../features/wipers/routes';
 import { inventoryRoutes } from '../features/inventories/routes';
 import { serviceRoutes } from '../features/services/routes';
+import { receiptRoutes } from '../features/receipts/routes';
+import { settingsRoutes } from '../features/settings/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { Layout } from '../shared/layout/Layout';
@@ -62,6 +64,8 @@ export const router = createBrowserRouter([
           ...wiperRoutes,
           ...inventoryRoutes,
           ...serviceRoutes,
+          ...receiptRoutes,
+          ...settingsRoutes,
           ...unavailableRoutes,
           { path: '*', element: <NotFound /> },
         ],

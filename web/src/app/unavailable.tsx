@@ -4,7 +4,6 @@ import { NotAvailable } from '../shared/ui/NotAvailable';
 const areas: [path: string, title: string][] = [
   ['invoices/*', 'Invoices'],
   ['sales/*', 'Sales'],
-  ['receipts/*', 'Receipts'],
   ['purchases/*', 'Purchase Orders'],
   ['reports/inventory', 'Inventory Report'],
   ['reports/sales', 'Sales Report'],
@@ -12,7 +11,6 @@ const areas: [path: string, title: string][] = [
   ['reports/customer-balance', 'Customer Balance Report'],
   ['reports/supplier-balance', 'Supplier Balance Report'],
   ['reports/*', 'Reports'],
-  ['settings/*', 'Settings'],
 ];
 
 export const unavailableRoutes: RouteObject[] = areas.map(([path, title]) => ({

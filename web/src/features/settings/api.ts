@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Settings, SettingsInput } from '@schemas/documents';
+import { api } from '../../shared/api/client';
+import { settingsKeys } from '../../shared/api/settings';
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SettingsInput) => api.put<Settings>('/settings', input),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
+  });
+}
