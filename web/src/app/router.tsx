@@ -16,6 +16,8 @@ import { batteryRoutes } from '../features/batteries/routes';
 import { wiperRoutes } from '../features/wipers/routes';
 import { inventoryRoutes } from '../features/inventories/routes';
 import { serviceRoutes } from '../features/services/routes';
+import { invoiceRoutes } from '../features/invoices/routes';
+import { saleRoutes } from '../features/sales/routes';
 import { receiptRoutes } from '../features/receipts/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
@@ -64,6 +66,8 @@ export const router = createBrowserRouter([
           ...wiperRoutes,
           ...inventoryRoutes,
           ...serviceRoutes,
+          ...invoiceRoutes,
+          ...saleRoutes,
           ...receiptRoutes,
           ...settingsRoutes,
           ...unavailableRoutes,

@@ -2,8 +2,6 @@ import type { RouteObject } from 'react-router';
 import { NotAvailable } from '../shared/ui/NotAvailable';
 
 const areas: [path: string, title: string][] = [
-  ['invoices/*', 'Invoices'],
-  ['sales/*', 'Sales'],
   ['purchases/*', 'Purchase Orders'],
   ['reports/inventory', 'Inventory Report'],
   ['reports/sales', 'Sales Report'],

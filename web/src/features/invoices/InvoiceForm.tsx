@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { draftInvoiceInput, invoiceInput, type Invoice, type Settings } from '@schemas/documents';
+import { centsText, percentOf, toCents } from '../../shared/documents/cents';
+import { addDays, today } from '../../shared/documents/dates';
+import { DocumentEditor } from '../../shared/documents/DocumentEditor';
+import { lastUsedBranch } from '../../shared/documents/BranchSelect';
+import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../../shared/documents/draft';
+import { useDocumentForm } from '../../shared/documents/useDocumentForm';
+import { useIdempotencyKey } from '../../shared/documents/useIdempotencyKey';
+import { Field } from '../../shared/forms/Field';
+import { useInvoiceMutations } from './api';
+
+const FIELDS = ['customer_id', 'location_id', 'issued_date', 'due_date', 'discount_amount', 'tax_amount', 'notes'];
+
+/** A draft as the editor starts it; its tax follows the shop's rate if it still matches it. */
+function startOf(invoice: Invoice | undefined, taxRate: number): DraftStart {
+  if (!invoice) return { customer: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
+  const taxFollowsRate = percentOf(toCents(invoice.subtotal) - toCents(invoice.discount_amount), taxRate) === toCents(invoice.tax_amount);
+  return {
+    customer: invoice.customer,
+    location_id: String(invoice.location_id),
+    notes: invoice.notes ?? '',
+    discount_amount: invoice.discount_amount ? centsText(toCents(invoice.discount_amount)) : '',
+    tax_amount: taxFollowsRate ? null : centsText(toCents(invoice.tax_amount)),
+    lines: invoice.items.map((item) => ({
+      key: newLineKey(),
+      product_id: item.product_id,
+      product_type: item.product_type,
+      product_name: item.product_name,
+      description: item.description ?? '',
+      quantity: item.quantity,
+      priceCents: toCents(item.unit_price),
+      discount: 0,
+    })),
+  };
+}
+
+interface InvoiceFormProps {
+  /** The draft being edited; without it a new invoice is created. */
+  invoice?: Invoice;
+  settings: Settings | undefined;
+  onSaved: (invoice: Invoice) => void;
+}
+
+/** Create Invoice, and the edit of a draft: every field. */
+export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
+  const taxRate = settings?.tax_rate ?? 0;
+  const state = useDocumentDraft(startOf(invoice, taxRate), taxRate);
+  const [issuedDate, setIssuedDate] = useState(invoice?.issued_date ?? today());
+  // null: the due date follows the issue date by the shop's payment terms until it is typed.
+  const [dueDate, setDueDate] = useState<string | null>(invoice?.due_date ?? null);
+  const shownDueDate = dueDate ?? (settings && issuedDate ? addDays(issuedDate, settings.payment_terms_days) : '');
+
+  const { create, update } = useInvoiceMutations();
+  const saving = invoice ? update : create;
+  const keyFor = useIdempotencyKey();
+  const form = useDocumentForm({
+    schema: invoice ? draftInvoiceInput : invoiceInput,
+    fields: FIELDS,
+    error: saving.error,
+    failureMessage: invoice ? 'Error updating invoice. Please try again.' : 'Error creating invoice. Please try again.',
+    onValid: (input) => {
+      if (invoice) update.mutate({ id: invoice.id, input }, { onSuccess: onSaved });
+      else create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onSaved });
+    },
+  });
+
+  const submit = () =>
+    form.submit({
+      ...draftInput(state),
+      issued_date: issuedDate,
+      due_date: shownDueDate,
+      items: linesInput('invoice', state.draft.lines),
+      ...(invoice ? {} : { status: 'draft' }),
+    });
+
+  return (
+    <DocumentEditor
+      title={invoice ? 'Edit Invoice' : 'Create Invoice'}
+      mode="invoice"
+      state={state}
+      header={
+        <>
+          <Field name="issued_date" label="Issue Date" type="date" required value={issuedDate} onChange={setIssuedDate} errors={form.errors.issued_date} />
+          <Field
+            name="due_date"
+            label="Due Date"
+            type="date"
+            required
+            value={shownDueDate}
+            onChange={setDueDate}
+            errors={form.errors.due_date}
+          />
+        </>
+      }
+      errors={form.errors}
+      lineErrors={form.lineErrors}
+      messages={form.messages}
+      submitLabel={invoice ? 'Save Invoice' : 'Create Invoice'}
+      pending={saving.isPending}
+      cancelTo={invoice ? `/invoices/${invoice.id}` : '/invoices'}
+      onSubmit={submit}
+    />
+  );
+}

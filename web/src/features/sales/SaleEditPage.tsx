@@ -1,0 +1,82 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, completedSaleInput, type Sale } from '@schemas/documents';
+import { settingsQuery } from '../../shared/api/settings';
+import { Field } from '../../shared/forms/Field';
+import { FormCard, useFormState } from '../../shared/forms/FormCard';
+import { useFlash } from '../../shared/ui/Flash';
+import { PageHeader } from '../../shared/ui/Page';
+import { SelectField } from '../../shared/ui/SelectField';
+import { Spinner } from '../../shared/ui/Spinner';
+import { useSaleMutations } from './api';
+import { SaleForm } from './SaleForm';
+import { SaleLoad } from './SaleLoad';
+
+/** A completed sale keeps its lines and totals: only its payment method and notes change. */
+function CompletedSaleForm({ sale, onSaved }: { sale: Sale; onSaved: () => void }) {
+  const { update } = useSaleMutations();
+  const form = useFormState(
+    completedSaleInput,
+    { payment_method: sale.payment_method, notes: sale.notes ?? '' },
+    {
+      error: update.error,
+      failureMessage: 'Error updating sale. Please try again.',
+      onSubmit: (input) => update.mutate({ id: sale.id, input }, { onSuccess: onSaved }),
+    },
+  );
+  return (
+    <>
+      <p className="card notice">This sale is completed: only its payment method and notes can be changed.</p>
+      <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Sale" pending={update.isPending} cancelTo={`/sales/${sale.id}`}>
+        <SelectField
+          {...form.bind('payment_method')}
+          label="Payment Method"
+          options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}
+        />
+        <Field {...form.bind('notes')} label="Notes" multiline wide />
+      </FormCard>
+    </>
+  );
+}
+
+function EditSale({ sale }: { sale: Sale }) {
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const settings = useQuery(settingsQuery);
+  const detailPath = `/sales/${sale.id}`;
+  const onSaved = () => {
+    flash('Sale updated successfully!', detailPath);
+    navigate(detailPath);
+  };
+
+  if (sale.status === 'cancelled') {
+    return (
+      <div className="card notice">
+        <p>This sale is cancelled and cannot be edited.</p>
+        <Link to={detailPath} className="btn btn-secondary">
+          Back to Sale
+        </Link>
+      </div>
+    );
+  }
+  if (sale.status === 'completed') return <CompletedSaleForm sale={sale} onSaved={onSaved} />;
+  if (settings.isPending) return <Spinner label="Loading…" />;
+  return <SaleForm sale={sale} settings={settings.data} onSaved={onSaved} />;
+}
+
+/** /sales/:id/edit: a pending sale in full, a completed one's payment method and notes, a cancelled one not at all. */
+export function SaleEditPage() {
+  const { id = '' } = useParams();
+  return (
+    <section>
+      <SaleLoad id={id}>
+        {(sale) => (
+          <>
+            <PageHeader title={`Edit Sale #${sale.number}`} />
+            <EditSale sale={sale} />
+          </>
+        )}
+      </SaleLoad>
+    </section>
+  );
+}

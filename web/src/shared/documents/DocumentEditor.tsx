@@ -1,0 +1,160 @@
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { FieldErrors } from '@schemas/common';
+import type { ProductType } from '../api/products';
+import { FieldFrame } from '../forms/FieldFrame';
+import { ErrorBox } from '../ui/ErrorBox';
+import { formatMoney } from '../ui/money';
+import { customerSearchQuery } from './api';
+import { BranchSelect } from './BranchSelect';
+import { fromCents } from './cents';
+import type { DocumentDraft, LineMode } from './draft';
+import { LineEntry } from './LineEntry';
+import { LinesTable } from './LinesTable';
+import { SearchCombobox } from './SearchCombobox';
+import './documents.css';
+
+interface DocumentEditorProps {
+  title: string;
+  mode: LineMode;
+  state: DocumentDraft;
+  /** The kind's own header fields (dates, status, payment method), after the customer and the location. */
+  header: ReactNode;
+  /** The kind's own fields beside the totals, e.g. Paid now. */
+  afterTotals?: ReactNode;
+  productTypes?: readonly ProductType[];
+  errors: FieldErrors;
+  lineErrors: Map<number, string[]>;
+  messages: string[] | null;
+  submitLabel: string;
+  pending: boolean;
+  cancelTo: string;
+  onSubmit: () => void;
+}
+
+function MoneyInput({ label, value, onChange, errors, hint }: { label: string; value: string; onChange: (value: string) => void; errors?: string[]; hint?: string }) {
+  return (
+    <FieldFrame label={label} errors={errors} hint={hint}>
+      {(control) => (
+        <input {...control} type="number" inputMode="decimal" step="0.01" min="0" value={value} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** The one editor of invoices, sales and purchase orders: party, branch, the kind's fields, lines, notes and totals. */
+export function DocumentEditor({
+  title,
+  mode,
+  state,
+  header,
+  afterTotals,
+  productTypes,
+  errors,
+  lineErrors,
+  messages,
+  submitLabel,
+  pending,
+  cancelTo,
+  onSubmit,
+}: DocumentEditorProps) {
+  const { draft, set, totals, taxRate, taxText } = state;
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (messages?.length) box.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!pending) onSubmit();
+  };
+
+  return (
+    <form className="card form doc-editor" onSubmit={submit} noValidate aria-label={title}>
+      <div ref={box} className="form-messages">
+        {messages && <ErrorBox messages={messages} />}
+      </div>
+      <div className="form-grid">
+        <SearchCombobox
+          label="Customer"
+          value={draft.customer}
+          onChange={(customer) => set('customer', customer)}
+          query={customerSearchQuery}
+          optionsOf={(page) => page.data}
+          optionKey={(customer) => customer.id}
+          optionText={(customer) => customer.name}
+          renderOption={(customer) => (
+            <span className="picker-option">
+              <span className="picker-option-name">{customer.name}</span>
+              {(customer.phone || customer.email) && (
+                <span className="picker-option-meta">{[customer.phone, customer.email].filter(Boolean).join(' · ')}</span>
+              )}
+            </span>
+          )}
+          placeholder="Search customers by name or phone"
+          required
+          errors={errors.customer_id}
+        />
+        <BranchSelect value={draft.location_id} onChange={(value) => set('location_id', value)} errors={errors.location_id} />
+        {header}
+      </div>
+
+      <section className="doc-lines" aria-labelledby="doc-items-title">
+        <h2 id="doc-items-title" className="doc-section-title">
+          Items
+        </h2>
+        <LineEntry mode={mode} locationId={draft.location_id} onAdd={state.addLine} productTypes={productTypes} />
+        <LinesTable mode={mode} lines={draft.lines} locationId={draft.location_id} onRemove={state.removeLine} lineErrors={lineErrors} />
+      </section>
+
+      <div className="doc-editor-bottom">
+        <FieldFrame label="Notes" errors={errors.notes} wide>
+          {(control) => <textarea {...control} name="notes" rows={4} value={draft.notes} onChange={(event) => set('notes', event.target.value)} />}
+        </FieldFrame>
+        <div className="doc-editor-money">
+          <MoneyInput
+            label="Discount Amount"
+            value={draft.discount_amount}
+            onChange={(value) => set('discount_amount', value)}
+            errors={errors.discount_amount}
+          />
+          <MoneyInput
+            label="Tax Amount"
+            value={taxText}
+            onChange={(value) => set('tax_amount', value)}
+            errors={errors.tax_amount}
+            hint={draft.tax_amount === null ? `${taxRate}% of the subtotal after discount` : undefined}
+          />
+          {afterTotals}
+          <dl className="doc-totals" aria-label="Totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd>{formatMoney(fromCents(totals.subtotalCents))}</dd>
+            </div>
+            <div>
+              <dt>Discount</dt>
+              <dd>−{formatMoney(fromCents(totals.discountCents))}</dd>
+            </div>
+            <div>
+              <dt>Tax</dt>
+              <dd>{formatMoney(fromCents(totals.taxCents))}</dd>
+            </div>
+            <div className="doc-total">
+              <dt>Total</dt>
+              <dd>{formatMoney(fromCents(totals.totalCents))}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+
+      <div className="form-actions">
+        <Link to={cancelTo} className="btn btn-secondary">
+          Cancel
+        </Link>
+        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
+          {pending ? 'Saving...' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { FieldFrame } from '../forms/FieldFrame';
+import { useDebounced } from '../hooks/useDebounced';
+import './documents.css';
+
+interface SearchComboboxProps<T, Data, Key extends readonly unknown[]> {
+  label: string;
+  /** The chosen option, or null. */
+  value: T | null;
+  onChange: (value: T | null) => void;
+  /** Options matching the typed text, read from the server a page at a time. */
+  query: (search: string) => UseQueryOptions<Data, Error, Data, Key>;
+  optionsOf: (data: Data) => T[];
+  optionKey: (option: T) => number;
+  /** The text the input shows for a chosen option. */
+  optionText: (option: T) => string;
+  renderOption?: (option: T) => ReactNode;
+  placeholder?: string;
+  required?: boolean;
+  disabled?: boolean;
+  errors?: string[];
+  hint?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A labelled text box that searches as you type and offers the matches in a list (the ARIA
+ * combobox pattern): arrow keys move, Enter chooses, Escape closes.
+ */
+export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
+  label,
+  value,
+  onChange,
+  query,
+  optionsOf,
+  optionKey,
+  optionText,
+  renderOption,
+  placeholder,
+  required,
+  disabled = false,
+  errors,
+  hint,
+  inputRef,
+}: SearchComboboxProps<T, Data, Key>) {
+  const listId = useId();
+  const [text, setText] = useState(value ? optionText(value) : '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const search = useDebounced(text, 250);
+  const chosenKey = value ? optionKey(value) : null;
+  const shownKey = useRef(chosenKey);
+
+  // A choice made outside (a reset after Add, a document loaded for editing) shows in the box.
+  useEffect(() => {
+    if (chosenKey === shownKey.current) return;
+    shownKey.current = chosenKey;
+    setText(value ? optionText(value) : '');
+  }, [chosenKey]);
+
+  const searchText = value && text === optionText(value) ? '' : search.trim();
+  const results = useQuery({ ...query(searchText), enabled: open && !disabled });
+  const options = results.data ? optionsOf(results.data) : [];
+
+  const choose = (option: T) => {
+    shownKey.current = optionKey(option);
+    setText(optionText(option));
+    setOpen(false);
+    onChange(option);
+  };
+
+  const type = (next: string) => {
+    setText(next);
+    setOpen(true);
+    setActive(0);
+    if (value) {
+      shownKey.current = null;
+      onChange(null);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) return setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (options.length ? (current + step + options.length) % options.length : 0));
+    } else if (event.key === 'Enter' && open && options[active]) {
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+
+  const activeId = open && options[active] ? `${listId}-${optionKey(options[active])}` : undefined;
+
+  return (
+    <FieldFrame label={label} required={required} errors={errors} hint={hint}>
+      {(control) => (
+        <div className="combobox">
+          <input
+            {...control}
+            ref={inputRef}
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={open}
+            aria-controls={listId}
+            aria-activedescendant={activeId}
+            autoComplete="off"
+            value={text}
+            placeholder={placeholder}
+            disabled={disabled}
+            onChange={(event) => type(event.target.value)}
+            onFocus={() => setOpen(true)}
+            onClick={() => setOpen(true)}
+            onBlur={() => {
+              setOpen(false);
+              if (value) setText(optionText(value));
+            }}
+            onKeyDown={onKeyDown}
+          />
+          <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!open}>
+            {results.isPending || (results.isFetching && !options.length) ? (
+              <li className="combobox-note">Searching...</li>
+            ) : results.isError ? (
+              <li className="combobox-note">The list could not be loaded.</li>
+            ) : options.length === 0 ? (
+              <li className="combobox-note">No matches</li>
+            ) : (
+              options.map((option, index) => (
+                <li
+                  key={optionKey(option)}
+                  id={`${listId}-${optionKey(option)}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={index === active ? 'combobox-option active' : 'combobox-option'}
+                  // Keeps focus in the box, so its blur does not close the list before the click lands.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  onMouseEnter={() => setActive(index)}
+                >
+                  {renderOption ? renderOption(option) : optionText(option)}
+                </li>
+              ))
+            )}
+          </ul>
+        </div>
+      )}
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,19 @@
+import './documents.css';
+
+const TONES: Record<string, string> = {
+  draft: 'gray',
+  pending: 'yellow',
+  sent: 'blue',
+  partial: 'orange',
+  paid: 'green',
+  completed: 'green',
+  overdue: 'red',
+  cancelled: 'dark',
+};
+
+const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+
+/** A document's or a payment's status as a coloured label. */
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge doc-badge doc-badge-${TONES[status] ?? 'gray'}`}>{label(status)}</span>;
+}

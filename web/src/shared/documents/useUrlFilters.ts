@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A list's filters kept in the address (so Back and a shared link keep them): the form edits a copy,
+ * and the Filter button writes it and goes back to the first page.
+ */
+export function useUrlFilters<Name extends string>(names: readonly Name[]) {
+  const [params, setParams] = useSearchParams();
+  const read = () => Object.fromEntries(names.map((name) => [name, params.get(name) ?? ''])) as Record<Name, string>;
+  const applied = read();
+  const appliedKey = JSON.stringify(applied);
+  const [form, setForm] = useState(applied);
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+
+  // The address changed by a link or Back: the form shows what is applied.
+  useEffect(() => setForm(read()), [appliedKey]);
+
+  const apply = () =>
+    setParams(() => {
+      const next = new URLSearchParams();
+      for (const name of names) if (form[name]) next.set(name, form[name]);
+      return next;
+    });
+
+  const setPage = (value: number) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value > 1) next.set('page', String(value));
+      else next.delete('page');
+      return next;
+    });
+
+  return {
+    applied,
+    form,
+    setFormField: (name: Name, value: string) => setForm((current) => ({ ...current, [name]: value })),
+    apply,
+    page,
+    setPage,
+  };
+}
