@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Customer } from '@schemas/customers';
+import type { Invoice, Sale } from '@schemas/documents';
 import type { Supplier } from '@schemas/suppliers';
 import { PRODUCT_TYPE_LABELS, productPath, type ProductEntry } from '../api/products';
 import { pagedResource } from '../api/resource';
@@ -13,6 +14,8 @@ import { useDismiss } from './useDismiss';
 const customers = pagedResource<Customer>('customers');
 const suppliers = pagedResource<Supplier>('suppliers');
 const products = pagedResource<ProductEntry>('products');
+const invoices = pagedResource<Invoice>('invoices');
+const sales = pagedResource<Sale>('sales');
 
 interface Hit {
   id: number;
@@ -32,6 +35,8 @@ export function GlobalSearch() {
   const productHits = useQuery({ ...products.list(params), enabled, placeholderData: keepPreviousData });
   const customerHits = useQuery({ ...customers.list(params), enabled, placeholderData: keepPreviousData });
   const supplierHits = useQuery({ ...suppliers.list(params), enabled, placeholderData: keepPreviousData });
+  const invoiceHits = useQuery({ ...invoices.list(params), enabled, placeholderData: keepPreviousData });
+  const saleHits = useQuery({ ...sales.list(params), enabled, placeholderData: keepPreviousData });
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
@@ -42,9 +47,10 @@ export function GlobalSearch() {
   };
 
   const showPanel = open && enabled;
-  const searches = [productHits, customerHits, supplierHits];
+  const searches = [productHits, customerHits, supplierHits, invoiceHits, saleHits];
   const loading = searches.some((hits) => hits.isPending);
-  const failed = searches.some((hits) => hits.isError);
+  const failed = searches.every((hits) => hits.isError);
+  const partlyFailed = !failed && searches.some((hits) => hits.isError);
   const productRows: Hit[] = (productHits.data?.data ?? []).map((product) => ({
     id: product.id,
     name: product.name,
@@ -55,6 +61,16 @@ export function GlobalSearch() {
     rows.map((row) => ({ id: row.id, name: row.name, meta: row.phone, to: `${base}/${row.id}` }));
   const customerRows = people('/customers', customerHits.data?.data);
   const supplierRows = people('/suppliers', supplierHits.data?.data);
+  const documents = (base: string, rows: (Invoice | Sale)[] = []): Hit[] =>
+    rows.map((row) => ({
+      id: row.id,
+      name: `${row.number ?? 'Draft'} · ${row.customer?.name ?? '-'}`,
+      meta: formatMoney(row.net_amount),
+      to: `${base}/${row.id}`,
+    }));
+  const invoiceRows = documents('/invoices', invoiceHits.data?.data);
+  const saleRows = documents('/sales', saleHits.data?.data);
+  const hitCount = productRows.length + customerRows.length + supplierRows.length + invoiceRows.length + saleRows.length;
 
   const section = (title: string, rows: Hit[]) =>
     rows.length > 0 && (
@@ -97,13 +113,16 @@ export function GlobalSearch() {
             <p className="dropdown-empty">Searching...</p>
           ) : failed ? (
             <p className="dropdown-empty">Search failed. Please try again.</p>
-          ) : productRows.length + customerRows.length + supplierRows.length === 0 ? (
-            <p className="dropdown-empty">No results</p>
+          ) : hitCount === 0 ? (
+            <p className="dropdown-empty">{partlyFailed ? 'No results. Some searches failed; please try again.' : 'No results'}</p>
           ) : (
             <>
               {section('Products', productRows)}
               {section('Customers', customerRows)}
               {section('Suppliers', supplierRows)}
+              {section('Invoices', invoiceRows)}
+              {section('Sales', saleRows)}
+              {partlyFailed && <p className="dropdown-empty">Some results could not be loaded.</p>}
             </>
           )}
         </div>
