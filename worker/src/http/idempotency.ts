@@ -44,7 +44,7 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
   } finally {
     if (c.res.ok && !c.error) {
-      await db.query('update public.idempotency_keys set status_code = $3, response = $4::jsonb where user_id = $1 and key = $2', [
+      await db.query('update public.idempotency_keys set status_code = $3, response = $4::text::jsonb where user_id = $1 and key = $2', [
         user.id,
         key,
         c.res.status,

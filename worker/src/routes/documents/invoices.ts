@@ -32,7 +32,8 @@ export const invoiceKind: DocumentKind = {
   notFound: 'Invoice not found',
   columns: `d.issued_date, d.due_date, ${displayedStatus} as status, (${overdue}) as is_overdue`,
   lineFields: `'unit_price', x.unit_price, 'total', x.line_total`,
-  statusCondition: (status) => (status === 'overdue' ? overdue : statusConditions[status]),
+  statusCondition: (status) => statusConditions[status],
+  overdue,
   statuses: INVOICE_STATUSES,
 };
 

@@ -16,7 +16,7 @@ export const saleKind: DocumentKind = {
   notFound: 'Sale not found',
   columns: 'd.sale_date, d.status, d.payment_method',
   lineFields: `'selling_price', x.unit_price, 'discount', x.discount_percent, 'total_price', x.line_total`,
-  statusCondition: (status) => (status === 'overdue' ? 'false' : `d.status = '${status}'`),
+  statusCondition: (status) => `d.status = '${status}'`,
   statuses: SALE_STATUSES,
 };
 

@@ -26,6 +26,8 @@ export interface DocumentKind {
   lineFields: string;
   /** SQL condition for one value of the `status` filter. */
   statusCondition: (status: string) => string;
+  /** SQL condition of the `overdue=1` filter: past due and not paid, whatever the status shown. */
+  overdue?: string;
   statuses: readonly string[];
 }
 
@@ -82,7 +84,7 @@ export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
   if (query.status.length) where.add(`(${query.status.map(kind.statusCondition).join(' or ')})`);
   const paymentStatuses = query.payment_status.length ? query.payment_status : query.paymentStatus;
   if (paymentStatuses.length) where.add(`d.payment_status = any(string_to_array(?, ','))`, paymentStatuses.join(','));
-  if (query.overdue === '1' || query.overdue === 'true') where.add(kind.statusCondition('overdue'));
+  if (query.overdue === '1' || query.overdue === 'true') where.add(kind.overdue ?? 'false');
   const select = documentSelect(kind);
   return pageOf(c.var.db, { ...select, orderBy: `d.${kind.dateColumn} desc, d.id desc` }, where, query);
 }
@@ -151,7 +153,7 @@ export async function writeLines(
         discount_percent, cost_price, line_total)
      select $1, i.position, p.id, p.kind, p.name, i.description, t.dot, i.quantity, i.unit_price, i.discount, p.cost_price,
             round(i.unit_price * i.quantity * (1 - i.discount / 100), 2)
-       from jsonb_to_recordset($2::jsonb) as i(position integer, product_id bigint, description text, quantity integer,
+       from jsonb_to_recordset($2::text::jsonb) as i(position integer, product_id bigint, description text, quantity integer,
                                                unit_price numeric, discount numeric)
        join public.products p on p.id = i.product_id
        left join public.tires t on t.product_id = p.id`,
