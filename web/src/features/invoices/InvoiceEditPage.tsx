@@ -25,7 +25,7 @@ function SentInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () =
   );
   return (
     <>
-      <p className="card notice">This invoice has been sent: only its due date and notes can be changed.</p>
+      <p className="card notice doc-edit-note">This invoice has been sent: only its due date and notes can be changed.</p>
       <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Invoice" pending={update.isPending} cancelTo={`/invoices/${invoice.id}`}>
         <Field {...form.bind('due_date')} label="Due Date" type="date" required />
         <Field {...form.bind('notes')} label="Notes" multiline wide />

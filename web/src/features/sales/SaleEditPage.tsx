@@ -26,7 +26,7 @@ function CompletedSaleForm({ sale, onSaved }: { sale: Sale; onSaved: () => void 
   );
   return (
     <>
-      <p className="card notice">This sale is completed: only its payment method and notes can be changed.</p>
+      <p className="card notice doc-edit-note">This sale is completed: only its payment method and notes can be changed.</p>
       <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Sale" pending={update.isPending} cancelTo={`/sales/${sale.id}`}>
         <SelectField
           {...form.bind('payment_method')}

@@ -108,7 +108,7 @@ export function DocumentEditor({
       </section>
 
       <div className="doc-editor-bottom">
-        <FieldFrame label="Notes" errors={errors.notes} wide>
+        <FieldFrame label="Notes" errors={errors.notes}>
           {(control) => <textarea {...control} name="notes" rows={4} value={draft.notes} onChange={(event) => set('notes', event.target.value)} />}
         </FieldFrame>
         <div className="doc-editor-money">

@@ -59,9 +59,12 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
     setText(value ? optionText(value) : '');
   }, [chosenKey]);
 
-  const searchText = value && text === optionText(value) ? '' : search.trim();
+  const showsChoice = value !== null && text === optionText(value);
+  const searchText = showsChoice ? '' : search.trim();
   const results = useQuery({ ...query(searchText), enabled: open && !disabled });
-  const options = results.data ? optionsOf(results.data) : [];
+  // Until the typing pauses, the matches on screen are for older text: Enter must not pick one of them.
+  const settling = !showsChoice && text.trim() !== search.trim();
+  const options = results.data && !settling ? optionsOf(results.data) : [];
 
   const choose = (option: T) => {
     shownKey.current = optionKey(option);
@@ -124,7 +127,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
             onKeyDown={onKeyDown}
           />
           <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!open}>
-            {results.isPending || (results.isFetching && !options.length) ? (
+            {results.isPending || settling ? (
               <li className="combobox-note">Searching...</li>
             ) : results.isError ? (
               <li className="combobox-note">The list could not be loaded.</li>

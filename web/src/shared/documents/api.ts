@@ -86,7 +86,6 @@ export const customerSearchQuery = (search: string) =>
   queryOptions({
     queryKey: ['customers', 'search', search] as const,
     queryFn: ({ signal }) => api.get<Page<Party>>('/customers', { params: { search, per_page: 10 }, signal }),
-    placeholderData: keepPreviousData,
   });
 
 /** Products of one type for the item entry row, with the stock at the document's branch. */
@@ -96,7 +95,6 @@ export const productPickerQuery = (type: ProductType | '', search: string, locat
     queryFn: ({ signal }) =>
       api.get<Page<ProductEntry>>('/products', { params: { type, search, location_id: locationId, per_page: 20 }, signal }),
     enabled: type !== '',
-    placeholderData: keepPreviousData,
   });
 
 /** POST /api/receipts: a payment on a document. Refreshes the document (`documentKey`), its lists and the receipts. */
