@@ -492,7 +492,8 @@ describe('receipts', () => {
 describe('idempotent creates', () => {
   it('answers a repeated key with the first answer and creates nothing more', async () => {
     const service = await newService();
-    const body = saleBody([{ product_id: service.id, quantity: 1, selling_price: 10 }], { notes: `idem ${uniqueTag()}` });
+    const notes = `idem ${uniqueTag()}`;
+    const body = saleBody([{ product_id: service.id, quantity: 1, selling_price: 10 }], { notes });
     const key = { 'Idempotency-Key': `key-${uniqueTag()}` };
     const first = await send('POST', '/api/sales', body, key);
     const second = await send('POST', '/api/sales', body, key);
@@ -500,7 +501,7 @@ describe('idempotent creates', () => {
     expect(second.status).toBe(201);
     expect(second.body.data.id).toBe(first.body.data.id);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
-    const [{ count }] = await h.withDb((db) => db.query<{ count: number }>('select count(*)::int as count from public.sales where notes = $1', [body.notes]));
+    const [{ count }] = await h.withDb((db) => db.query<{ count: number }>('select count(*)::int as count from public.sales where notes = $1', [notes]));
     expect(count).toBe(1);
 
     const different = await send('POST', '/api/sales', { ...body, notes: 'something else' }, key);
