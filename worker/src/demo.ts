@@ -1,4 +1,5 @@
 import type { Db } from './db/port.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
 import { upsertUser } from './users.ts';
 
 export const DEMO_LOGIN = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo', name: 'Dana Demo' };
@@ -201,7 +202,7 @@ async function seedCatalogue(db: Db, branchIds: number[], supplierIds: Map<strin
   for (const [name, description, price] of services) await product('service', name, 0, price, description);
 }
 
-/** A small, realistic shop: two branches, a dozen customers and suppliers, a catalogue with stock, and the demo login. */
+/** A small, realistic shop: two branches, a dozen customers and suppliers, a catalogue with stock, four months of selling, and the demo login. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const statements = [
@@ -216,5 +217,7 @@ export async function seedDemo(db: Db): Promise<void> {
     );
     await seedCatalogue(tx, branchIds, supplierIds);
     await upsertUser(tx, { ...DEMO_LOGIN, role: 'admin' });
+    const [demoUser] = await tx.query<{ id: number }>('select id from public.users where lower(email) = lower($1)', [DEMO_LOGIN.email]);
+    await seedDemoDocuments(tx, branchIds, Number(demoUser.id));
   });
 }
