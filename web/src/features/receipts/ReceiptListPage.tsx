@@ -65,8 +65,8 @@ function SummaryCards({ page }: { page: ReceiptPage | undefined }) {
   const money = (value: number | undefined) => (summary ? formatMoney(value) : '…');
   const cards: { label: string; value: string; className?: string; note?: string }[] = [
     { label: 'Total Receipts', value: summary ? String(summary.count) : '…' },
-    { label: 'Total Income', value: money(summary?.income), className: 'receipt-stat-in' },
-    { label: 'Total Expense', value: money(summary?.expense), className: 'receipt-stat-out' },
+    { label: 'Total Income', value: money(summary?.income), className: summary?.income ? 'receipt-stat-in' : undefined },
+    { label: 'Total Expense', value: money(summary?.expense), className: summary?.expense ? 'receipt-stat-out' : undefined },
     {
       label: 'Net Balance',
       value: money(summary?.net),
@@ -88,11 +88,11 @@ function SummaryCards({ page }: { page: ReceiptPage | undefined }) {
 }
 
 const columns: Column<Receipt>[] = [
-  { header: 'Receipt #', cell: (receipt) => <Link to={`/receipts/${receipt.id}`}>{receipt.number}</Link> },
-  { header: 'Date', cell: (receipt) => receipt.receipt_date },
+  { header: 'Receipt #', cell: (receipt) => <Link to={`/receipts/${receipt.id}`}>{receipt.number}</Link>, className: 'cell-nowrap' },
+  { header: 'Date', cell: (receipt) => receipt.receipt_date, className: 'cell-nowrap' },
   { header: 'Type', cell: (receipt) => <TypeBadge type={receipt.type} /> },
   { header: 'Related To', cell: (receipt) => <RelatedDocument receipt={receipt} /> },
-  { header: 'Amount', cell: (receipt) => formatMoney(receipt.amount), className: 'cell-money' },
+  { header: 'Amount', cell: (receipt) => formatMoney(receipt.amount), className: 'cell-nowrap' },
   { header: 'Method', cell: (receipt) => <MethodLabel method={receipt.payment_method} /> },
   { header: 'Reference', cell: (receipt) => receipt.reference_number },
 ];
@@ -177,7 +177,7 @@ export function ReceiptListPage() {
         ) : !list.data.data.length ? (
           <p className="empty">No receipts found</p>
         ) : (
-          <>
+          <div className="receipt-table">
             <DataTable
               caption="Receipts"
               columns={columns}
@@ -206,7 +206,7 @@ export function ReceiptListPage() {
               )}
             />
             <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
-          </>
+          </div>
         )}
       </div>
       {deletion.dialog}

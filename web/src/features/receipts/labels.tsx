@@ -49,7 +49,7 @@ export function RelatedDocument({ receipt }: { receipt: Receipt }) {
   const kind = RECEIPTABLE_LABELS[receipt.receiptable_type] ?? receipt.receiptable_type;
   return (
     <span className="receipt-related">
-      <span className="receipt-related-kind">{kind}</span>{' '}
+      <span className="receipt-related-kind">{kind}</span>
       <Link to={`${DOCUMENT_PATHS[receipt.receiptable_type]}/${receipt.receiptable_id}`}>{receipt.document_number ?? `#${receipt.receiptable_id}`}</Link>
     </span>
   );

@@ -88,7 +88,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   });
 
   return (
-    <FormCard title="Shop profile" onSubmit={form.submit} messages={form.messages} submitLabel="Save Settings" pending={save.isPending}>
+    <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Settings" pending={save.isPending}>
       {GROUPS.map((group) => [
         <h3 key={group.title} className="settings-group">
           {group.title}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type JSX } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type JSX } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useReactToPrint } from 'react-to-print';
@@ -8,6 +8,25 @@ import { fitThermalPage } from './pageSize';
 import { Printout } from './Printout';
 import { printFrame } from './usePrint';
 import type { Printable, PrintLayout } from './types';
+
+const PX_PER_MM = 96 / 25.4;
+const PAPER_WIDTH_PX: Record<PrintLayout, number> = { a4: 210 * PX_PER_MM, thermal: 80 * PX_PER_MM };
+
+/** How much smaller the paper is shown so that it fits the preview's width (1: full size). */
+function usePreviewZoom(layout: PrintLayout) {
+  const previewRef = useRef<HTMLDivElement>(null);
+  const [zoom, setZoom] = useState(1);
+  useLayoutEffect(() => {
+    const preview = previewRef.current;
+    if (!preview) return;
+    const fit = () => setZoom(Math.min(1, preview.clientWidth / PAPER_WIDTH_PX[layout]));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(preview);
+    return () => observer.disconnect();
+  }, [layout]);
+  return { previewRef, zoom };
+}
 
 const LAYOUTS: { value: PrintLayout; label: string }[] = [
   { value: 'a4', label: 'A4' },
@@ -23,6 +42,7 @@ export function PrintPage({ printable }: { printable: Printable }): JSX.Element 
   const title = printFileTitle(printable);
   const printNow = useReactToPrint({ contentRef, documentTitle: title, print: (frame) => printFrame(frame, title) });
   const legendId = useId();
+  const { previewRef, zoom } = usePreviewZoom(layout);
 
   // The browser's own Print (Ctrl+P) prints this page too: the ticket's page must fit it as well.
   useLayoutEffect(() => fitThermalPage(document), [layout, printable, settings.data]);
@@ -60,9 +80,11 @@ export function PrintPage({ printable }: { printable: Printable }): JSX.Element 
         </button>
         {settings.isError && <p className="print-note">The shop details could not be loaded; the page prints without them.</p>}
       </div>
-      <div className={`print-preview print-preview-${layout}`} role="region" aria-label="Print preview">
-        <div ref={contentRef} className="print-paper">
-          <Printout printable={printable} layout={layout} settings={settings.data} />
+      <div ref={previewRef} className={`print-preview print-preview-${layout}`} role="region" aria-label="Print preview">
+        <div className="print-scale" style={zoom < 1 ? { zoom } : undefined}>
+          <div ref={contentRef} className="print-paper">
+            <Printout printable={printable} layout={layout} settings={settings.data} />
+          </div>
         </div>
       </div>
     </div>

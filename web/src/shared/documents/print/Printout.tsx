@@ -34,7 +34,7 @@ export function Printout({ printable, layout, settings }: PrintoutProps) {
         <ShopDetails settings={settings} />
         <div className="po-title">
           <h1>{title}</h1>
-          <p className="po-number">{number}</p>
+          {printable.document.number && <p className="po-number">{number}</p>}
         </div>
       </header>
       {printable.kind === 'receipt' ? <ReceiptBody receipt={printable.document} /> : <TradingBody print={tradingPrint(printable)} layout={layout} />}
@@ -83,14 +83,18 @@ function PartyDetails({ heading, party, extra }: { heading: string; party: Party
 }
 
 function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayout }) {
-  const { document, facts, lines, hasLineDiscount } = print;
+  const { document, facts, lines, hasLineDiscount, isQuote } = print;
   const totals: [label: string, value: number, className?: string][] = [
     ['Subtotal', document.subtotal],
     ...(document.discount_amount ? [['Discount', -document.discount_amount] as [string, number]] : []),
     [`Tax (${percentText(document.tax_rate)})`, document.tax_amount],
     ['Total', document.net_amount, 'po-grand'],
-    ['Paid', document.total_paid],
-    ['Balance Due', document.balance_due, 'po-due'],
+    ...(isQuote
+      ? []
+      : ([
+          ['Paid', document.total_paid],
+          ['Balance Due', document.balance_due, 'po-due'],
+        ] as [string, number, string?][])),
   ];
   const payments = document.receipts?.filter((receipt) => receipt.type !== 'expense') ?? [];
 
@@ -186,7 +190,7 @@ function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayo
               {payments.map((receipt) => (
                 <tr key={receipt.id}>
                   <td>{printDate(receipt.receipt_date)}</td>
-                  <td>{receipt.number}</td>
+                  <td className="po-payment-number">{receipt.number}</td>
                   <td>{receipt.type === 'refund' ? 'Refund' : (methodFacts(receipt)[0]?.[1] ?? '')}</td>
                   <td className="po-num">{formatMoney(receipt.type === 'refund' ? -receipt.amount : receipt.amount)}</td>
                 </tr>

@@ -32,7 +32,9 @@ export function printNumber(printable: Printable): string {
 
 /** What the print dialog and a saved PDF are called, e.g. "Invoice INV-2026-00001". */
 export function printFileTitle(printable: Printable): string {
-  return `${printTitle(printable)} ${printNumber(printable)}`;
+  const { number } = printable.document;
+  if (number) return `${printTitle(printable)} ${number}`;
+  return printable.kind === 'receipt' ? 'Receipt' : `${printTitle(printable)} ${printable.document.customer?.name ?? ''}`.trim();
 }
 
 export interface PrintedLine {
@@ -54,6 +56,8 @@ export interface TradingPrint {
   facts: Facts;
   lines: PrintedLine[];
   hasLineDiscount: boolean;
+  /** A draft invoice: nothing is owed or paid on it yet. */
+  isQuote: boolean;
   document: Invoice | Sale;
 }
 
@@ -64,14 +68,21 @@ const lineDetail = (description: string | null, name: string, dot: string | null
 export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | 'sale' }>): TradingPrint {
   if (printable.kind === 'invoice') {
     const invoice = printable.document;
+    const isQuote = invoice.status === 'draft';
     return {
       document: invoice,
       hasLineDiscount: false,
-      facts: [
-        ['Issue Date', printDate(invoice.issued_date)],
-        ['Due Date', printDate(invoice.due_date) || '-'],
-        ['Status', capitalized(invoice.status)],
-      ],
+      isQuote,
+      facts: isQuote
+        ? [
+            ['Date', printDate(invoice.issued_date)],
+            ['Valid Until', printDate(invoice.due_date) || '-'],
+          ]
+        : [
+            ['Issue Date', printDate(invoice.issued_date)],
+            ['Due Date', printDate(invoice.due_date) || '-'],
+            ['Status', capitalized(invoice.status)],
+          ],
       lines: invoice.items.map((item) => ({
         key: item.id,
         name: item.product_name,
@@ -86,6 +97,7 @@ export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | '
   const sale = printable.document;
   return {
     document: sale,
+    isQuote: false,
     hasLineDiscount: sale.items.some((item) => item.discount > 0),
     facts: [
       ['Sale Date', printDate(sale.sale_date)],
