@@ -59,10 +59,14 @@ export function DocumentEditor({
   onSubmit,
 }: DocumentEditorProps) {
   const { draft, set, totals, taxRate, taxText } = state;
+  const formRef = useRef<HTMLFormElement>(null);
   const box = useRef<HTMLDivElement>(null);
+  // A refused save is said out of sight of the button that was pressed: bring the first problem into view.
   useEffect(() => {
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     if (messages?.length) box.current?.scrollIntoView({ block: 'nearest' });
-  }, [messages]);
+    else invalid?.focus();
+  }, [messages?.join('\n'), errors]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,7 +74,7 @@ export function DocumentEditor({
   };
 
   return (
-    <form className="card form doc-editor" onSubmit={submit} noValidate aria-label={title}>
+    <form ref={formRef} className="card form doc-editor" onSubmit={submit} noValidate aria-label={title}>
       <div ref={box} className="form-messages">
         {messages && <ErrorBox messages={messages} />}
       </div>
