@@ -47,7 +47,7 @@ export function SaleListPage() {
       />
       <div className="card">
         <form className="doc-filters" onSubmit={submit} role="search" aria-label="Filter sales">
-          <Field name="customer" label="Customer" value={form.customer} onChange={(value) => setFormField('customer', value)} inputProps={{ placeholder: 'Search by customer' }} />
+          <Field name="customer" label="Customer" value={form.customer} onChange={(value) => setFormField('customer', value)} inputProps={{ placeholder: 'Customer name' }} />
           <SelectField
             name="status"
             label="Status"
