@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Receipt } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
+import { formatDate } from '../../shared/documents/dates';
 import { usePrint } from '../../shared/documents/print';
 import { DetailList } from '../../shared/ui/DetailList';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -20,7 +21,7 @@ const partyLabel = (receipt: Receipt) => (receipt.type === 'expense' ? 'Paid To'
 function receiptDetails(receipt: Receipt) {
   return [
     { label: 'Receipt #', value: receipt.number },
-    { label: 'Date', value: receipt.receipt_date },
+    { label: 'Date', value: formatDate(receipt.receipt_date) },
     { label: 'Type', value: <TypeBadge type={receipt.type} /> },
     { label: 'Related To', value: <RelatedDocument receipt={receipt} /> },
     { label: partyLabel(receipt), value: receipt.party?.name },

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, RECEIPT_TYPES, type Receipt, type ReceiptType } from '@schemas/documents';
 import { Field } from '../../shared/forms/Field';
 import { useListSearch, withFilter } from '../../shared/hooks/useListSearch';
+import { formatDate } from '../../shared/documents/dates';
 import { usePrint } from '../../shared/documents/print';
 import { usePageInRange } from '../../shared/records/listHooks';
 import { UpdatingHint } from '../../shared/records/RecordTable';
@@ -89,7 +90,7 @@ function SummaryCards({ page }: { page: ReceiptPage | undefined }) {
 
 const columns: Column<Receipt>[] = [
   { header: 'Receipt #', cell: (receipt) => <Link to={`/receipts/${receipt.id}`}>{receipt.number}</Link>, className: 'cell-nowrap' },
-  { header: 'Date', cell: (receipt) => receipt.receipt_date, className: 'cell-nowrap' },
+  { header: 'Date', cell: (receipt) => formatDate(receipt.receipt_date), className: 'cell-nowrap' },
   { header: 'Type', cell: (receipt) => <TypeBadge type={receipt.type} /> },
   { header: 'Related To', cell: (receipt) => <RelatedDocument receipt={receipt} /> },
   { header: 'Amount', cell: (receipt) => formatMoney(receipt.amount), className: 'cell-nowrap' },

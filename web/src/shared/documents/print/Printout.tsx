@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Party, Receipt, Settings } from '@schemas/documents';
 import { formatMoney } from '../../ui/money';
+import { formatDate } from '../dates';
 import {
   capitalized,
   methodFacts,
   partyLabel,
   percentText,
-  printDate,
   printNumber,
   printTitle,
   relatedDocumentText,
@@ -189,7 +189,7 @@ function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayo
             <tbody>
               {payments.map((receipt) => (
                 <tr key={receipt.id}>
-                  <td>{printDate(receipt.receipt_date)}</td>
+                  <td>{formatDate(receipt.receipt_date)}</td>
                   <td className="po-payment-number">{receipt.number}</td>
                   <td>{receipt.type === 'refund' ? 'Refund' : (methodFacts(receipt)[0]?.[1] ?? '')}</td>
                   <td className="po-num">{formatMoney(receipt.type === 'refund' ? -receipt.amount : receipt.amount)}</td>
@@ -211,7 +211,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         <div className="po-doc-facts">
           <FactList
             facts={[
-              ['Date', printDate(receipt.receipt_date)],
+              ['Date', formatDate(receipt.receipt_date)],
               ['Type', capitalized(receipt.type)],
               ['For', relatedDocumentText(receipt)],
             ]}

@@ -1,14 +1,6 @@
 import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS, type Invoice, type Receipt, type Sale } from '@schemas/documents';
+import { formatDate } from '../dates';
 import type { Printable } from './types';
-
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** A YYYY-MM-DD date as printed ("Nov 23, 2026"); anything else as it came. */
-export function printDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : longDate.format(date);
-}
 
 export const percentText = (value: number) => `${Number(value.toFixed(2))}%`;
 
@@ -75,12 +67,12 @@ export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | '
       isQuote,
       facts: isQuote
         ? [
-            ['Date', printDate(invoice.issued_date)],
-            ['Valid Until', printDate(invoice.due_date) || '-'],
+            ['Date', formatDate(invoice.issued_date)],
+            ['Valid Until', formatDate(invoice.due_date) || '-'],
           ]
         : [
-            ['Issue Date', printDate(invoice.issued_date)],
-            ['Due Date', printDate(invoice.due_date) || '-'],
+            ['Issue Date', formatDate(invoice.issued_date)],
+            ['Due Date', formatDate(invoice.due_date) || '-'],
             ['Status', capitalized(invoice.status)],
           ],
       lines: invoice.items.map((item) => ({
@@ -100,7 +92,7 @@ export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | '
     isQuote: false,
     hasLineDiscount: sale.items.some((item) => item.discount > 0),
     facts: [
-      ['Sale Date', printDate(sale.sale_date)],
+      ['Sale Date', formatDate(sale.sale_date)],
       ['Payment Method', PAYMENT_METHOD_LABELS[sale.payment_method] ?? sale.payment_method],
       ['Status', capitalized(sale.status)],
     ],
