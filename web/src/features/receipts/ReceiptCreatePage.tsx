@@ -102,15 +102,20 @@ export function ReceiptCreatePage() {
   const receiptType = values.type as ReceiptType;
   const documents = useQuery({ ...payableDocumentsQuery(documentType ?? 'Invoice', receiptType), enabled: Boolean(documentType) });
 
-  // A preset document (from a document's page) gets its amount once the list has it; a chosen one
-  // that the list no longer offers (the type changed to refund) is cleared.
-  const prefilled = useRef(false);
+  // The amount follows the chosen document (and, for a refund, what was paid on it) until it is typed
+  // over; a preset document (from a document's page) gets it once the list has it; a chosen one the
+  // list no longer offers (the type changed to refund) is cleared.
+  const prefilledAmount = useRef<string | null>(null);
+  const prefill = (document: PayableDocument, type: string) => {
+    const amount = amountDue(document, type);
+    prefilledAmount.current = amount;
+    setField('amount', amount);
+  };
   useEffect(() => {
     if (!documents.data || !values.receiptable_id) return;
     const chosen = documents.data.find((document) => String(document.id) === values.receiptable_id);
     if (!chosen) setField('receiptable_id', '');
-    else if (!prefilled.current && !values.amount) setField('amount', amountDue(chosen, receiptType));
-    prefilled.current = true;
+    else if (!values.amount || values.amount === prefilledAmount.current) prefill(chosen, receiptType);
   }, [documents.data]);
 
   const chooseDocumentType = (value: string) => {
@@ -122,7 +127,7 @@ export function ReceiptCreatePage() {
   const chooseDocument = (value: string) => {
     setField('receiptable_id', value);
     const chosen = documents.data?.find((document) => String(document.id) === value);
-    if (chosen) setField('amount', amountDue(chosen, receiptType));
+    if (chosen) prefill(chosen, receiptType);
   };
 
   const messageBox = useRef<HTMLDivElement>(null);
