@@ -26,7 +26,7 @@ const today = new Date().toISOString().slice(0, 10);
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function newTire(quantity: number, overrides: Record<string, unknown> = {}) {
-  const answer = await send('POST', '/api/tires', tireBody(f, { quantity, size: `195 / 65 R 15 ${uniqueTag()}`, ...overrides }));
+  const answer = await send('POST', '/api/tires', tireBody(f, { quantity, size: `175 / 70 R 13 ${uniqueTag()}`, ...overrides }));
   expect(answer.status).toBe(201);
   return answer.body.data as { id: number; name: string };
 }

@@ -49,7 +49,7 @@ describe.skipIf(!browserTestsCanRun())('a shop assistant in the browser', () => 
     await results.getByRole('link', { name: /Michelin Primacy 4 205 \/ 55 R 16\s*Tire · \$119\.00/ }).click();
     await page.getByRole('heading', { name: 'Michelin Primacy 4 205 / 55 R 16' }).waitFor();
     await page.getByPlaceholder('Search products, customers...').fill('whitfield');
-    await page.getByRole('region', { name: 'Search results' }).getByRole('link', { name: /James Whitfield/ }).click();
+    await page.getByRole('region', { name: 'Search results' }).getByRole('link', { name: /^James Whitfield/ }).click();
     await page.getByRole('heading', { name: 'Customer Details' }).waitFor();
     const stored = await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('user')]);
     expect(stored[0]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

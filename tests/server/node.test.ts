@@ -46,10 +46,16 @@ describe.skipIf(!built)('npm start', () => {
     const response = await login(DEMO_LOGIN.email, DEMO_LOGIN.password);
     expect(response.status).toBe(200);
     const { token } = await response.json();
-    const customers = await fetch(`${app.url}/api/customers?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
-    expect((await customers.json()).total).toBe(12);
-    const suppliers = await fetch(`${app.url}/api/suppliers?per_page=1`, { headers: { authorization: `Bearer ${token}` } });
-    expect((await suppliers.json()).total).toBe(12);
+    const total = async (path: string) => (await (await fetch(`${app.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } })).json()).total;
+    // A dozen customers and the walk-in customer of counter sales.
+    expect(await total('customers?per_page=1')).toBe(13);
+    expect(await total('suppliers?per_page=1')).toBe(12);
+    expect(await total('invoices?status=overdue')).toBeGreaterThan(0);
+    expect(await total('invoices?status=partial')).toBeGreaterThan(0);
+    expect(await total('sales?status=completed')).toBeGreaterThan(0);
+    expect(await total('receipts')).toBeGreaterThan(0);
+    const settings = await (await fetch(`${app.url}/api/settings`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(settings.data.shop_name).toBe('Springfield Tire & Battery');
   });
 
   it('creates a user and resets a password from the shell', async () => {
