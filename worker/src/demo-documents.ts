@@ -68,7 +68,7 @@ export async function seedDemoDocuments(db: Db, branchIds: number[], userId: num
     `select p.id, p.kind, p.name, p.selling_price from public.products p where p.active order by p.id`,
   );
   const ofKind = (kind: string) => products.filter((product) => product.kind === kind);
-  const service = (name: string) => products.find((product) => product.name.startsWith(name))!;
+  const service = (name: string) => products.find((product) => product.kind === 'service' && product.name.startsWith(name))!;
   const random = sequence(20261123);
   const [{ today }] = await db.query<{ today: string }>(`select current_date::text as today`);
   const day = (daysAgo: number) => new Date(Date.parse(`${today}T00:00:00Z`) - daysAgo * 86_400_000).toISOString().slice(0, 10);

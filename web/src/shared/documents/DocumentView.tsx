@@ -73,8 +73,8 @@ function Payments({ receipts }: { receipts: Receipt[] }) {
 export function DocumentTotals({ document }: { document: Totals }) {
   const rows: { label: string; value: string; className?: string }[] = [
     { label: 'Subtotal', value: formatMoney(document.subtotal) },
-    { label: 'Discount', value: `−${formatMoney(document.discount_amount)}` },
-    { label: `Tax (${document.tax_rate}%)`, value: formatMoney(document.tax_amount) },
+    ...(document.discount_amount > 0 ? [{ label: 'Discount', value: `−${formatMoney(document.discount_amount)}` }] : []),
+    { label: `Tax (${document.tax_rate.toFixed(2)}%)`, value: formatMoney(document.tax_amount) },
     { label: 'Total', value: formatMoney(document.net_amount), className: 'doc-total' },
     { label: 'Paid', value: formatMoney(document.total_paid) },
     { label: 'Balance Due', value: formatMoney(document.balance_due), className: 'doc-balance' },
