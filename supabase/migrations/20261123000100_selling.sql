@@ -206,8 +206,10 @@ end;
 $$;
 revoke execute on function public.next_document_number(text, date) from public;
 
--- The header and lines tables of a document type.
-create function public.document_tables(p_type text, out header_table text, out lines_table text, out key_column text)
+-- A document type's tables, what it is called, and the status in which its goods have moved.
+create function public.document_tables(
+  p_type text, out header_table text, out lines_table text, out key_column text, out noun text, out posted_status text
+)
 language plpgsql
 immutable
 security invoker
@@ -215,8 +217,10 @@ set search_path = ''
 as $$
 begin
   case p_type
-    when 'Invoice' then header_table := 'invoices'; lines_table := 'invoice_items'; key_column := 'invoice_id';
-    when 'Sale' then header_table := 'sales'; lines_table := 'sale_items'; key_column := 'sale_id';
+    when 'Invoice' then
+      header_table := 'invoices'; lines_table := 'invoice_items'; key_column := 'invoice_id'; noun := 'invoice'; posted_status := 'sent';
+    when 'Sale' then
+      header_table := 'sales'; lines_table := 'sale_items'; key_column := 'sale_id'; noun := 'sale'; posted_status := 'completed';
     else raise exception 'Unknown document type %', p_type;
   end case;
 end;
@@ -295,115 +299,74 @@ end;
 $$;
 revoke execute on function public.move_document_stock(text, bigint, bigint, integer, text, bigint) from public;
 
--- Issues a draft invoice: its goods leave the branch and it takes the next invoice number.
-create function public.send_invoice(p_id bigint, p_user_id bigint)
+-- Posts a document: a draft invoice is sent and takes the next invoice number, a pending sale is
+-- completed; either way its goods leave the branch.
+create function public.post_document(p_type text, p_id bigint, p_user_id bigint)
 returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
-  v_invoice public.invoices;
+  t record := public.document_tables(p_type);
+  v_status text;
+  v_location_id bigint;
 begin
-  select * into v_invoice from public.invoices i where i.id = p_id for update;
-  if not found then
-    raise exception 'Invoice not found' using errcode = 'P0002';
+  execute format('select d.status, d.location_id from public.%I d where d.id = $1 for update', t.header_table)
+    into v_status, v_location_id using p_id;
+  if v_status is null then
+    raise exception '% not found', p_type using errcode = 'P0002';
   end if;
-  if v_invoice.status = 'sent' then
-    raise exception 'This invoice has already been sent.' using errcode = 'P0001';
+  if v_status = t.posted_status then
+    raise exception 'This % has already been %.', t.noun, t.posted_status using errcode = 'P0001';
   end if;
-  if v_invoice.status = 'cancelled' then
-    raise exception 'This invoice has been cancelled.' using errcode = 'P0001';
+  if v_status = 'cancelled' then
+    raise exception 'This % has been cancelled.', t.noun using errcode = 'P0001';
   end if;
-  perform public.move_document_stock('Invoice', p_id, v_invoice.location_id, -1, 'sale', p_user_id);
-  update public.invoices i
-     set status = 'sent', number = public.next_document_number('invoice', i.issued_date), sent_at = now(), updated_at = now()
-   where i.id = p_id;
+  perform public.move_document_stock(p_type, p_id, v_location_id, -1, 'sale', p_user_id);
+  if p_type = 'Invoice' then
+    update public.invoices i
+       set status = 'sent', number = public.next_document_number('invoice', i.issued_date), sent_at = now(), updated_at = now()
+     where i.id = p_id;
+  else
+    update public.sales s set status = 'completed', completed_at = now(), updated_at = now() where s.id = p_id;
+  end if;
 end;
 $$;
-revoke execute on function public.send_invoice(bigint, bigint) from public;
+revoke execute on function public.post_document(text, bigint, bigint) from public;
 
--- Cancels an invoice; a sent one's goods come back to the branch. Money paid must be refunded first.
-create function public.cancel_invoice(p_id bigint, p_user_id bigint)
+-- Cancels a document; a posted one's goods come back to the branch. Money paid must be refunded first.
+create function public.cancel_document(p_type text, p_id bigint, p_user_id bigint)
 returns void
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
-  v_invoice public.invoices;
+  t record := public.document_tables(p_type);
+  v_status text;
+  v_location_id bigint;
+  v_paid numeric;
 begin
-  select * into v_invoice from public.invoices i where i.id = p_id for update;
-  if not found then
-    raise exception 'Invoice not found' using errcode = 'P0002';
+  execute format('select d.status, d.location_id, d.total_paid from public.%I d where d.id = $1 for update', t.header_table)
+    into v_status, v_location_id, v_paid using p_id;
+  if v_status is null then
+    raise exception '% not found', p_type using errcode = 'P0002';
   end if;
-  if v_invoice.status = 'cancelled' then
-    raise exception 'This invoice has already been cancelled.' using errcode = 'P0001';
+  if v_status = 'cancelled' then
+    raise exception 'This % has already been cancelled.', t.noun using errcode = 'P0001';
   end if;
-  if v_invoice.total_paid > 0 then
-    raise exception 'This invoice has payments on it. Refund them before cancelling it.' using errcode = 'P0001';
+  if v_paid > 0 then
+    raise exception 'This % has payments on it. Refund them before cancelling it.', t.noun using errcode = 'P0001';
   end if;
-  if v_invoice.status = 'sent' then
-    perform public.move_document_stock('Invoice', p_id, v_invoice.location_id, 1, 'cancellation', p_user_id);
+  if v_status = t.posted_status then
+    perform public.move_document_stock(p_type, p_id, v_location_id, 1, 'cancellation', p_user_id);
   end if;
-  update public.invoices i set status = 'cancelled', cancelled_at = now(), updated_at = now() where i.id = p_id;
+  execute format('update public.%I d set status = ''cancelled'', cancelled_at = now(), updated_at = now() where d.id = $1', t.header_table)
+    using p_id;
 end;
 $$;
-revoke execute on function public.cancel_invoice(bigint, bigint) from public;
-
--- Completes a pending sale: its goods leave the branch.
-create function public.complete_sale(p_id bigint, p_user_id bigint)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_sale public.sales;
-begin
-  select * into v_sale from public.sales s where s.id = p_id for update;
-  if not found then
-    raise exception 'Sale not found' using errcode = 'P0002';
-  end if;
-  if v_sale.status = 'completed' then
-    raise exception 'This sale has already been completed.' using errcode = 'P0001';
-  end if;
-  if v_sale.status = 'cancelled' then
-    raise exception 'This sale has been cancelled.' using errcode = 'P0001';
-  end if;
-  perform public.move_document_stock('Sale', p_id, v_sale.location_id, -1, 'sale', p_user_id);
-  update public.sales s set status = 'completed', completed_at = now(), updated_at = now() where s.id = p_id;
-end;
-$$;
-revoke execute on function public.complete_sale(bigint, bigint) from public;
-
--- Cancels a sale; a completed one's goods come back to the branch. Money paid must be refunded first.
-create function public.cancel_sale(p_id bigint, p_user_id bigint)
-returns void
-language plpgsql
-security invoker
-set search_path = ''
-as $$
-declare
-  v_sale public.sales;
-begin
-  select * into v_sale from public.sales s where s.id = p_id for update;
-  if not found then
-    raise exception 'Sale not found' using errcode = 'P0002';
-  end if;
-  if v_sale.status = 'cancelled' then
-    raise exception 'This sale has already been cancelled.' using errcode = 'P0001';
-  end if;
-  if v_sale.total_paid > 0 then
-    raise exception 'This sale has payments on it. Refund them before cancelling it.' using errcode = 'P0001';
-  end if;
-  if v_sale.status = 'completed' then
-    perform public.move_document_stock('Sale', p_id, v_sale.location_id, 1, 'cancellation', p_user_id);
-  end if;
-  update public.sales s set status = 'cancelled', cancelled_at = now(), updated_at = now() where s.id = p_id;
-end;
-$$;
-revoke execute on function public.cancel_sale(bigint, bigint) from public;
+revoke execute on function public.cancel_document(text, bigint, bigint) from public;
 
 create function public.format_money(p_amount numeric)
 returns text
@@ -427,7 +390,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  v_noun text;
+  t record;
   v_status text;
   v_number text;
   v_customer_id bigint;
@@ -436,19 +399,14 @@ declare
   v_balance numeric;
   v_id bigint;
 begin
-  if p_receiptable_type = 'Invoice' then
-    v_noun := 'invoice';
-    select i.status, i.number, i.customer_id, i.location_id, i.total_paid, i.balance_due
-      into v_status, v_number, v_customer_id, v_location_id, v_paid, v_balance
-      from public.invoices i where i.id = p_receiptable_id for update;
-  elsif p_receiptable_type = 'Sale' then
-    v_noun := 'sale';
-    select s.status, s.number, s.customer_id, s.location_id, s.total_paid, s.balance_due
-      into v_status, v_number, v_customer_id, v_location_id, v_paid, v_balance
-      from public.sales s where s.id = p_receiptable_id for update;
-  else
+  if p_receiptable_type not in ('Invoice', 'Sale') then
     raise exception 'Purchase orders cannot take payments yet.' using errcode = 'WH422', hint = 'receiptable_type';
   end if;
+  t := public.document_tables(p_receiptable_type);
+  execute format(
+    'select d.status, d.number, d.customer_id, d.location_id, d.total_paid, d.balance_due from public.%I d where d.id = $1 for update',
+    t.header_table
+  ) into v_status, v_number, v_customer_id, v_location_id, v_paid, v_balance using p_receiptable_id;
   if v_status is null then
     raise exception 'The selected document does not exist' using errcode = 'WH422', hint = 'receiptable_id';
   end if;
@@ -456,7 +414,7 @@ begin
     raise exception 'An expense must relate to a purchase order.' using errcode = 'WH422', hint = 'type';
   end if;
   if v_status = 'cancelled' then
-    raise exception 'This % has been cancelled.', v_noun using errcode = 'P0001';
+    raise exception 'This % has been cancelled.', t.noun using errcode = 'P0001';
   end if;
   if v_status = 'draft' then
     raise exception 'A draft invoice cannot take payments. Send it first.' using errcode = 'P0001';
@@ -466,7 +424,7 @@ begin
   end if;
   if p_type = 'income' then
     if v_balance <= 0 then
-      raise exception 'This % is already paid in full.', v_noun using errcode = 'P0001';
+      raise exception 'This % is already paid in full.', t.noun using errcode = 'P0001';
     end if;
     if p_amount > v_balance then
       raise exception 'The amount cannot be more than the balance due (%).', public.format_money(v_balance)
@@ -474,7 +432,7 @@ begin
     end if;
   else
     if v_paid <= 0 then
-      raise exception 'Nothing has been paid on this %, so there is nothing to refund.', v_noun using errcode = 'P0001';
+      raise exception 'Nothing has been paid on this %, so there is nothing to refund.', t.noun using errcode = 'P0001';
     end if;
     if p_amount > v_paid then
       raise exception 'A refund cannot be more than what was paid (%).', public.format_money(v_paid)

@@ -1,7 +1,7 @@
 import type { Db } from './db/port.ts';
 import { invoiceKind } from './routes/documents/invoices.ts';
 import { saleKind } from './routes/documents/sales.ts';
-import { writeLines, type DocumentKind } from './routes/documents/shared.ts';
+import { runTransition, writeLines, type DocumentKind } from './routes/documents/shared.ts';
 
 export const WALK_IN_CUSTOMER = 'Walk-in customer';
 
@@ -134,12 +134,12 @@ export async function seedDemoDocuments(db: Db, branchIds: number[], userId: num
     );
     await fill(invoiceKind, id, basket(), branchId, !draft);
     if (draft) continue;
-    await db.query('select public.send_invoice($1, $2)', [id, userId]);
+    await runTransition(db, invoiceKind, 'post', id, userId);
     const net = await netOf('invoices', id);
     const method = random.pick(methods);
     if (i === 7) {
       // Billed in error and cancelled.
-      await db.query('select public.cancel_invoice($1, $2)', [id, userId]);
+      await runTransition(db, invoiceKind, 'cancel', id, userId);
     } else if (daysAgo > 70 || random.chance(0.35)) {
       if (random.chance(0.4)) {
         const first = Math.round(net * 40) / 100;
@@ -169,10 +169,10 @@ export async function seedDemoDocuments(db: Db, branchIds: number[], userId: num
     const posted = !layaway && !cancelled;
     await fill(saleKind, id, basket(), branchId, posted);
     if (cancelled) {
-      await db.query('select public.cancel_sale($1, $2)', [id, userId]);
+      await runTransition(db, saleKind, 'cancel', id, userId);
       continue;
     }
-    if (posted) await db.query('select public.complete_sale($1, $2)', [id, userId]);
+    if (posted) await runTransition(db, saleKind, 'post', id, userId);
     const net = await netOf('sales', id);
     payments.push({ date, type: 'Sale', id, amount: layaway ? Math.round(net * 30) / 100 : net, method });
   }

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
 import { INVOICE_STATUSES, draftInvoiceInput, invoiceInput, sentInvoiceInput } from '../../schemas/documents.ts';
-import { documentRule, listDocuments, lockDocument, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
+import { documentRule, runTransition, listDocuments, lockDocument, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 const overdue = `d.status = 'sent' and d.payment_status <> 'paid' and d.due_date < current_date`;
 
@@ -53,7 +53,7 @@ invoiceRoutes.post('/', idempotent, async (c) => {
         [input.customer_id, input.location_id, input.issued_date, input.due_date, input.notes, user.id],
       );
       await writeLines(tx, invoiceKind, row.id, input.items, input);
-      if (input.status === 'sent') await tx.query('select public.send_invoice($1, $2)', [row.id, user.id]);
+      if (input.status === 'sent') await runTransition(tx, invoiceKind, 'post', row.id, user.id);
       return row.id;
     }),
   );
@@ -106,5 +106,5 @@ invoiceRoutes.delete('/:id', async (c) => {
   return c.body(null, 204);
 });
 
-invoiceRoutes.post('/:id/send', (c) => transition(c, invoiceKind, 'send_invoice', parseId(c.req.param('id'), invoiceKind.notFound)));
-invoiceRoutes.post('/:id/cancel', (c) => transition(c, invoiceKind, 'cancel_invoice', parseId(c.req.param('id'), invoiceKind.notFound)));
+invoiceRoutes.post('/:id/send', (c) => transition(c, invoiceKind, 'post', parseId(c.req.param('id'), invoiceKind.notFound)));
+invoiceRoutes.post('/:id/cancel', (c) => transition(c, invoiceKind, 'cancel', parseId(c.req.param('id'), invoiceKind.notFound)));

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
 import { SALE_STATUSES, completedSaleInput, pendingSaleInput, saleInput } from '../../schemas/documents.ts';
-import { documentRule, listDocuments, lockDocument, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
+import { documentRule, runTransition, listDocuments, lockDocument, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 export const saleKind: DocumentKind = {
   type: 'Sale',
@@ -44,8 +44,8 @@ saleRoutes.post('/', idempotent, async (c) => {
           [input.customer_id, input.location_id, input.sale_date, input.payment_method, input.notes, user.id],
         );
         await writeLines(tx, saleKind, row.id, linesOf(input.items), input);
-        if (input.status === 'completed') await tx.query('select public.complete_sale($1, $2)', [row.id, user.id]);
-        if (input.status === 'cancelled') await tx.query('select public.cancel_sale($1, $2)', [row.id, user.id]);
+        if (input.status === 'completed') await runTransition(tx, saleKind, 'post', row.id, user.id);
+        if (input.status === 'cancelled') await runTransition(tx, saleKind, 'cancel', row.id, user.id);
         if (input.amount_paid > 0) {
           await tx.query(
             `select public.create_receipt('income', 'Sale', $1, $2, $3, $4, null, null, null, null, null, $5)`,
@@ -105,5 +105,5 @@ saleRoutes.delete('/:id', async (c) => {
   return c.body(null, 204);
 });
 
-saleRoutes.post('/:id/complete', (c) => transition(c, saleKind, 'complete_sale', parseId(c.req.param('id'), saleKind.notFound)));
-saleRoutes.post('/:id/cancel', (c) => transition(c, saleKind, 'cancel_sale', parseId(c.req.param('id'), saleKind.notFound)));
+saleRoutes.post('/:id/complete', (c) => transition(c, saleKind, 'post', parseId(c.req.param('id'), saleKind.notFound)));
+saleRoutes.post('/:id/cancel', (c) => transition(c, saleKind, 'cancel', parseId(c.req.param('id'), saleKind.notFound)));

@@ -235,8 +235,13 @@ export async function documentRule<T>(work: () => Promise<T>, fields: Record<str
   }
 }
 
-/** Runs a transition function (`select public.fn(id, user)`) and answers the document as it is now. */
-export async function transition(c: Context<AppEnv>, kind: DocumentKind, fn: string, id: string) {
-  await documentRule(() => c.var.db.query(`select public.${fn}($1, $2)`, [id, c.var.user.id]));
+/** Posts (send, complete) or cancels a document in its own locking function. */
+export function runTransition(db: Db, kind: DocumentKind, action: 'post' | 'cancel', id: string | number, userId: number) {
+  return db.query(`select public.${action}_document($1, $2, $3)`, [kind.type, id, userId]);
+}
+
+/** A transition as a route: runs it and answers the document as it is now. */
+export async function transition(c: Context<AppEnv>, kind: DocumentKind, action: 'post' | 'cancel', id: string) {
+  await documentRule(() => runTransition(c.var.db, kind, action, id, c.var.user.id));
   return c.json({ data: await showDocument(c.var.db, kind, id) });
 }
