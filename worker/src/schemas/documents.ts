@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
+import { money, optionalDate, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -113,6 +113,71 @@ export const pendingSaleInput = z.object(saleFields);
 
 /** PUT of a completed sale: only its payment method and notes change. */
 export const completedSaleInput = z.object({ payment_method: z.preprocess((value) => value || 'cash', paymentMethod), notes: optionalText('Notes', 2000) });
+
+// ---- Purchase orders ----
+
+export const PURCHASE_STATUSES = ['pending', 'ordered', 'received', 'cancelled'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+/** What can be bought from a supplier: everything but services. */
+export const PURCHASABLE_TYPES = ['battery', 'tire', 'wiper', 'item'] as const;
+
+export const purchaseItemInput = z.object({
+  /** An existing line's id when editing, so what it already received stays with it. */
+  id: z.preprocess((value) => (value === '' || value === null ? undefined : value), requiredId('Line must be a valid choice').optional()),
+  product_id: requiredId('Product is required'),
+  quantity: wholeNumber('Quantity', 1),
+  cost_price: money('Cost price'),
+  notes: optionalText('Notes', 500),
+});
+
+const purchaseFields = {
+  supplier_id: requiredId('Supplier is required'),
+  location_id: requiredId('Location is required'),
+  purchase_date: requiredDate('Purchase date'),
+  expected_delivery_date: optionalDate('Expected delivery date'),
+  reference_number: optionalText('Reference number', 100),
+  discount_amount: optionalMoney('Discount amount'),
+  tax_amount: optionalMoney('Tax amount'),
+  notes: optionalText('Notes', 2000),
+  items: listOf(purchaseItemInput),
+};
+
+/** POST /api/purchases; `received` receives everything at once. */
+export const purchaseInput = z.object({
+  ...purchaseFields,
+  status: z.preprocess((value) => value || 'pending', z.enum(PURCHASE_STATUSES, { error: 'Status must be pending, ordered, received or cancelled' })),
+});
+export type PurchaseInput = z.input<typeof purchaseInput>;
+
+/** PUT of a pending or ordered purchase order; `status` may move it between pending and ordered. */
+export const purchaseUpdateInput = z.object({
+  ...purchaseFields,
+  status: z.preprocess((value) => value || undefined, z.enum(['pending', 'ordered'], { error: 'Status must be pending or ordered' }).optional()),
+});
+
+/** POST /api/purchases/{id}/receive: nothing (everything outstanding) or the quantities that came. */
+export const receiveInput = z.object({
+  items: z
+    .array(z.object({ purchase_item_id: requiredId('Line is required'), quantity: wholeNumber('Quantity', 0) }), { error: 'Items must be a list' })
+    .max(200, 'At most 200 lines')
+    .refine((items) => new Set(items.map((item) => item.purchase_item_id)).size === items.length, 'Each line may be given once')
+    .optional(),
+  actual_delivery_date: optionalDate('Actual delivery date'),
+});
+export type ReceiveInput = z.input<typeof receiveInput>;
+
+/** POST /api/purchases/{id}/payments: an expense receipt on the order. */
+export const purchasePaymentInput = z.object({
+  amount: money('Amount').refine((value) => value > 0, 'Amount must be more than 0'),
+  payment_method: paymentMethod,
+  receipt_date: optionalDate('Payment date'),
+  reference_number: optionalText('Reference number', 100),
+  bank_name: optionalText('Bank name', 100),
+  cheque_number: optionalText('Cheque number', 50),
+  transaction_id: optionalText('Transaction ID', 100),
+  notes: optionalText('Notes', 2000),
+});
+export type PurchasePaymentInput = z.input<typeof purchasePaymentInput>;
 
 // ---- Receipts ----
 
@@ -264,4 +329,41 @@ export interface Sale extends DocumentBase {
   status: SaleStatus;
   payment_method: PaymentMethod;
   items: SaleItem[];
+}
+
+export interface PurchaseItem {
+  id: number;
+  product_id: number;
+  product_type: (typeof PURCHASABLE_TYPES)[number];
+  product_name: string;
+  /** What the line is called, as the specification names it. */
+  purchaseable: { name: string };
+  dot: string | null;
+  quantity: number;
+  received_quantity: number;
+  cost_price_at_purchase: number;
+  total_price: number;
+  notes: string | null;
+}
+
+export interface Purchase extends Totals {
+  id: number;
+  number: string;
+  supplier_id: number;
+  supplier: Party;
+  location_id: number;
+  location: { id: number; name: string };
+  purchase_date: string;
+  expected_delivery_date: string | null;
+  actual_delivery_date: string | null;
+  reference_number: string | null;
+  status: PurchaseStatus;
+  /** Some goods have come but not all (the order stays `ordered`). */
+  is_partly_received: boolean;
+  notes: string | null;
+  purchase_items: PurchaseItem[];
+  /** Only on the detail and the answers of changes: the order's receipts (expenses and refunds). */
+  payments?: Receipt[];
+  created_at: string;
+  updated_at: string;
 }
