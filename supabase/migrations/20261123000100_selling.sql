@@ -206,9 +206,11 @@ end;
 $$;
 revoke execute on function public.next_document_number(text, date) from public;
 
--- A document type's tables, what it is called, and the status in which its goods have moved.
+-- A document type's tables, its party's column, what it is called, and the status in which its
+-- goods have moved. Purchase orders arrive with the purchasing migration.
 create function public.document_tables(
-  p_type text, out header_table text, out lines_table text, out key_column text, out noun text, out posted_status text
+  p_type text, out header_table text, out lines_table text, out key_column text, out party_column text,
+  out noun text, out posted_status text
 )
 language plpgsql
 immutable
@@ -218,9 +220,14 @@ as $$
 begin
   case p_type
     when 'Invoice' then
-      header_table := 'invoices'; lines_table := 'invoice_items'; key_column := 'invoice_id'; noun := 'invoice'; posted_status := 'sent';
+      header_table := 'invoices'; lines_table := 'invoice_items'; key_column := 'invoice_id'; party_column := 'customer_id';
+      noun := 'invoice'; posted_status := 'sent';
     when 'Sale' then
-      header_table := 'sales'; lines_table := 'sale_items'; key_column := 'sale_id'; noun := 'sale'; posted_status := 'completed';
+      header_table := 'sales'; lines_table := 'sale_items'; key_column := 'sale_id'; party_column := 'customer_id';
+      noun := 'sale'; posted_status := 'completed';
+    when 'Purchase' then
+      header_table := 'purchases'; lines_table := 'purchase_items'; key_column := 'purchase_id'; party_column := 'supplier_id';
+      noun := 'purchase order'; posted_status := 'received';
     else raise exception 'Unknown document type %', p_type;
   end case;
 end;
@@ -312,6 +319,9 @@ declare
   v_status text;
   v_location_id bigint;
 begin
+  if p_type not in ('Invoice', 'Sale') then
+    raise exception 'A % is received, not posted.', t.noun;
+  end if;
   execute format('select d.status, d.location_id from public.%I d where d.id = $1 for update', t.header_table)
     into v_status, v_location_id using p_id;
   if v_status is null then
@@ -359,6 +369,11 @@ begin
   if v_paid > 0 then
     raise exception 'This % has payments on it. Refund them before cancelling it.', t.noun using errcode = 'P0001';
   end if;
+  if p_type = 'Purchase' and (v_status = 'received' or exists (
+    select 1 from public.purchase_items x where x.purchase_id = p_id and x.received_quantity > 0
+  )) then
+    raise exception 'Goods have already been received on this purchase order, so it cannot be cancelled.' using errcode = 'P0001';
+  end if;
   if v_status = t.posted_status then
     perform public.move_document_stock(p_type, p_id, v_location_id, 1, 'cancellation', p_user_id);
   end if;
@@ -377,8 +392,9 @@ set search_path = ''
 as $$ select '$' || to_char(p_amount, 'FM999,999,999,990.00') $$;
 revoke execute on function public.format_money(numeric) from public;
 
--- Records money against a document: locks it, checks its state and what may still be taken or given
--- back, numbers the receipt and refreshes the document's figures. Returns the receipt's id.
+-- Records money against a document: income (and refunds) on invoices and sales, expenses (and
+-- refunds) on purchase orders. Locks the document, checks its state and what may still be paid or
+-- given back, numbers the receipt and refreshes the document's figures. Returns the receipt's id.
 create function public.create_receipt(
   p_type text, p_receiptable_type text, p_receiptable_id bigint, p_amount numeric, p_receipt_date date,
   p_payment_method text, p_reference_number text, p_bank_name text, p_cheque_number text,
@@ -390,28 +406,27 @@ security invoker
 set search_path = ''
 as $$
 declare
-  t record;
+  t record := public.document_tables(p_receiptable_type);
   v_status text;
   v_number text;
-  v_customer_id bigint;
+  v_party_id bigint;
   v_location_id bigint;
   v_paid numeric;
   v_balance numeric;
   v_id bigint;
 begin
-  if p_receiptable_type not in ('Invoice', 'Sale') then
-    raise exception 'Purchase orders cannot take payments yet.' using errcode = 'WH422', hint = 'receiptable_type';
-  end if;
-  t := public.document_tables(p_receiptable_type);
   execute format(
-    'select d.status, d.number, d.customer_id, d.location_id, d.total_paid, d.balance_due from public.%I d where d.id = $1 for update',
-    t.header_table
-  ) into v_status, v_number, v_customer_id, v_location_id, v_paid, v_balance using p_receiptable_id;
+    'select d.status, d.number, d.%I, d.location_id, d.total_paid, d.balance_due from public.%I d where d.id = $1 for update',
+    t.party_column, t.header_table
+  ) into v_status, v_number, v_party_id, v_location_id, v_paid, v_balance using p_receiptable_id;
   if v_status is null then
     raise exception 'The selected document does not exist' using errcode = 'WH422', hint = 'receiptable_id';
   end if;
-  if p_type = 'expense' then
+  if p_type = 'expense' and p_receiptable_type <> 'Purchase' then
     raise exception 'An expense must relate to a purchase order.' using errcode = 'WH422', hint = 'type';
+  end if;
+  if p_type = 'income' and p_receiptable_type = 'Purchase' then
+    raise exception 'A payment to a supplier is an expense.' using errcode = 'WH422', hint = 'type';
   end if;
   if v_status = 'cancelled' then
     raise exception 'This % has been cancelled.', t.noun using errcode = 'P0001';
@@ -422,7 +437,7 @@ begin
   if p_amount <= 0 then
     raise exception 'Amount must be more than 0' using errcode = 'WH422', hint = 'amount';
   end if;
-  if p_type = 'income' then
+  if p_type in ('income', 'expense') then
     if v_balance <= 0 then
       raise exception 'This % is already paid in full.', t.noun using errcode = 'P0001';
     end if;
@@ -441,12 +456,12 @@ begin
   end if;
 
   insert into public.receipts (
-    number, receipt_date, type, receiptable_type, receiptable_id, document_number, customer_id, location_id,
+    number, receipt_date, type, receiptable_type, receiptable_id, document_number, customer_id, supplier_id, location_id,
     amount, payment_method, reference_number, bank_name, cheque_number, transaction_id, notes, created_by
   ) values (
     public.next_document_number('receipt', p_receipt_date), p_receipt_date, p_type, p_receiptable_type, p_receiptable_id,
-    v_number, v_customer_id, v_location_id, p_amount, p_payment_method, p_reference_number, p_bank_name,
-    p_cheque_number, p_transaction_id, p_notes, p_user_id
+    v_number, case when t.party_column = 'customer_id' then v_party_id end, case when t.party_column = 'supplier_id' then v_party_id end,
+    v_location_id, p_amount, p_payment_method, p_reference_number, p_bank_name, p_cheque_number, p_transaction_id, p_notes, p_user_id
   ) returning id into v_id;
   perform public.refresh_document_totals(p_receiptable_type, p_receiptable_id);
   return v_id;

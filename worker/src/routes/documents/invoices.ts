@@ -28,6 +28,9 @@ export const invoiceKind: DocumentKind = {
   table: 'invoices',
   linesTable: 'invoice_items',
   keyColumn: 'invoice_id',
+  party: { key: 'customer', table: 'customers', column: 'customer_id' },
+  linesKey: 'items',
+  receiptsKey: 'receipts',
   dateColumn: 'issued_date',
   notFound: 'Invoice not found',
   columns: `d.issued_date, d.due_date, ${displayedStatus} as status, (${overdue}) as is_overdue`,
@@ -44,7 +47,7 @@ invoiceRoutes.get('/', async (c) => c.json(await listDocuments(c, invoiceKind)))
 invoiceRoutes.post('/', idempotent, async (c) => {
   const input = await readBody(c, invoiceInput);
   const { db, user } = c.var;
-  await requireParty(db, input);
+  await requireParty(db, invoiceKind, input.customer_id, input.location_id);
   const id = await documentRule(() =>
     db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
@@ -83,7 +86,7 @@ invoiceRoutes.put('/:id', async (c) => {
         return;
       }
       const input = await readBody(c, draftInvoiceInput);
-      await requireParty(tx, input);
+      await requireParty(tx, invoiceKind, input.customer_id, input.location_id);
       await tx.query(
         `update public.invoices set customer_id = $2, location_id = $3, issued_date = $4, due_date = $5, notes = $6, updated_at = now()
           where id = $1`,

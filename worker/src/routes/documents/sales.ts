@@ -12,6 +12,9 @@ export const saleKind: DocumentKind = {
   table: 'sales',
   linesTable: 'sale_items',
   keyColumn: 'sale_id',
+  party: { key: 'customer', table: 'customers', column: 'customer_id' },
+  linesKey: 'items',
+  receiptsKey: 'receipts',
   dateColumn: 'sale_date',
   notFound: 'Sale not found',
   columns: 'd.sale_date, d.status, d.payment_method',
@@ -31,7 +34,7 @@ saleRoutes.get('/', async (c) => c.json(await listDocuments(c, saleKind)));
 saleRoutes.post('/', idempotent, async (c) => {
   const input = await readBody(c, saleInput);
   const { db, user } = c.var;
-  await requireParty(db, input);
+  await requireParty(db, saleKind, input.customer_id, input.location_id);
   if (input.status === 'cancelled' && input.amount_paid > 0) {
     throw new HttpError(422, 'A cancelled sale cannot take payments', { amount_paid: ['A cancelled sale cannot take payments'] });
   }
@@ -78,7 +81,7 @@ saleRoutes.put('/:id', async (c) => {
         return;
       }
       const input = await readBody(c, pendingSaleInput);
-      await requireParty(tx, input);
+      await requireParty(tx, saleKind, input.customer_id, input.location_id);
       await tx.query(
         `update public.sales set customer_id = $2, location_id = $3, sale_date = $4, payment_method = $5, notes = $6, updated_at = now()
           where id = $1`,

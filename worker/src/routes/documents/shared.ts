@@ -13,13 +13,22 @@ import { PAYMENT_STATUSES } from '../../schemas/documents.ts';
 /** What differs between the kinds of trading document; everything else about them is shared. */
 export interface DocumentKind {
   /** The receiptable_type naming it in receipts and stock moves. */
-  type: 'Invoice' | 'Sale';
+  type: 'Invoice' | 'Sale' | 'Purchase';
   noun: string;
   table: string;
   linesTable: string;
   keyColumn: string;
   dateColumn: string;
   notFound: string;
+  /** Who the document is with: its key in answers and filters ('customer'), table and column. */
+  party: { key: 'customer' | 'supplier'; table: 'customers' | 'suppliers'; column: 'customer_id' | 'supplier_id' };
+  /** Where answers put the lines and the receipts. */
+  linesKey: 'items' | 'purchase_items';
+  receiptsKey: 'receipts' | 'payments';
+  /** What the `search` filter looks in, besides the number and the party's name. */
+  searchColumns?: string[];
+  /** Lines count what has come in (purchase orders): such a line is never removed nor cut below it. */
+  receivesGoods?: boolean;
   /** Its own header columns, of `d`. */
   columns: string;
   /** Its own line fields, as `'name', value` pairs of `x`, the line. */
@@ -41,10 +50,16 @@ const csv = (label: string, allowed: readonly string[]) =>
 
 const optionalFilterId = (label: string) => z.preprocess((value) => (value === '' ? undefined : value), requiredId(`${label} must be a valid choice`).optional());
 
+const partyFilters = {
+  customer: z.string().trim().max(200, 'Customer must be at most 200 characters').optional(),
+  customer_id: optionalFilterId('Customer'),
+  supplier: z.string().trim().max(200, 'Supplier must be at most 200 characters').optional(),
+  supplier_id: optionalFilterId('Supplier'),
+};
+
 export const documentListQuery = (statuses: readonly string[]) =>
   listQuery.extend({
-    customer: z.string().trim().max(200, 'Customer must be at most 200 characters').optional(),
-    customer_id: optionalFilterId('Customer'),
+    ...partyFilters,
     location_id: optionalFilterId('Location'),
     status: csv('Status', statuses),
     payment_status: csv('Payment status', PAYMENT_STATUSES),
@@ -57,17 +72,17 @@ export const documentListQuery = (statuses: readonly string[]) =>
 /** SQL for one document of `kind`, as `d`, with its party, branch, totals and lines. */
 function documentSelect(kind: DocumentKind) {
   return {
-    columns: `d.id, d.number, d.customer_id,
-      json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address) as customer,
+    columns: `d.id, d.number, d.${kind.party.column},
+      json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address) as ${kind.party.key},
       d.location_id, ${named('lo')} as location, ${kind.columns},
       d.payment_status, d.subtotal, d.subtotal as total_amount, d.discount_amount, d.tax_amount, d.tax_rate,
       d.net_amount, d.total_paid, d.balance_due, d.notes, d.created_at, d.updated_at,
       (select coalesce(json_agg(json_build_object(
           'id', x.id, 'product_id', x.product_id, 'product_type', x.product_type, 'product_name', x.product_name,
           'description', x.description, 'dot', x.dot, 'quantity', x.quantity, ${kind.lineFields}) order by x.position), '[]'::json)
-         from public.${kind.linesTable} x where x.${kind.keyColumn} = d.id) as items`,
+         from public.${kind.linesTable} x where x.${kind.keyColumn} = d.id) as ${kind.linesKey}`,
     from: `from public.${kind.table} d
-      join public.customers c on c.id = d.customer_id
+      join public.${kind.party.table} c on c.id = d.${kind.party.column}
       join public.locations lo on lo.id = d.location_id`,
   };
 }
@@ -75,12 +90,16 @@ function documentSelect(kind: DocumentKind) {
 export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
   const query = parse(documentListQuery(kind.statuses), c.req.query());
   const where = new Where()
-    .addIf(query.customer_id, 'd.customer_id = ?')
+    .addIf(query[kind.party.column], `d.${kind.party.column} = ?`)
     .addIf(query.location_id, 'd.location_id = ?')
     .addIf(query.dateFrom, `d.${kind.dateColumn} >= ?`)
     .addIf(query.dateTo, `d.${kind.dateColumn} <= ?`);
-  if (query.customer) where.addOn(query.customer, (p) => `strpos(lower(c.name), lower(${p})) > 0`);
-  if (query.search) where.addOn(query.search, (p) => `(strpos(lower(coalesce(d.number, '')), lower(${p})) > 0 or strpos(lower(c.name), lower(${p})) > 0)`);
+  const partyName = query[kind.party.key];
+  if (partyName) where.addOn(partyName, (p) => `strpos(lower(c.name), lower(${p})) > 0`);
+  if (query.search) {
+    const columns = ['d.number', 'c.name', ...(kind.searchColumns ?? [])];
+    where.addOn(query.search, (p) => `(${columns.map((column) => `strpos(lower(coalesce(${column}, '')), lower(${p})) > 0`).join(' or ')})`);
+  }
   if (query.status.length) where.add(`(${query.status.map(kind.statusCondition).join(' or ')})`);
   const paymentStatuses = query.payment_status.length ? query.payment_status : query.paymentStatus;
   if (paymentStatuses.length) where.add(`d.payment_status = any(string_to_array(?, ','))`, paymentStatuses.join(','));
@@ -110,10 +129,12 @@ export async function showDocument(db: Db, kind: DocumentKind, id: string | numb
     ]),
   ]);
   if (!row) throw new HttpError(404, kind.notFound);
-  return { ...row, receipts };
+  return { ...row, [kind.receiptsKey]: receipts };
 }
 
 export interface LineInput {
+  /** An existing line being changed (purchase orders keep what a line received). */
+  id?: number;
   product_id: number;
   quantity: number;
   unit_price: number;
@@ -121,9 +142,20 @@ export interface LineInput {
   description?: string | null;
 }
 
+const lineRecord = `jsonb_to_recordset($2::text::jsonb) as i(id bigint, position integer, product_id bigint, description text,
+  quantity integer, unit_price numeric, discount numeric)`;
+
+/** 422 with the field and message of every line that breaks a rule, if any does. */
+function refuseLines(errors: Record<string, string[]>) {
+  const fields = Object.keys(errors);
+  if (fields.length) throw new HttpError(422, errors[fields[0]][0], errors);
+}
+
 /**
- * Replaces a document's lines and sets its discount and tax: each line keeps the product's kind,
- * name, DOT and cost price as they are now. An unknown or inactive product is a 422 on its line.
+ * Writes a document's lines and sets its discount and tax: lines with an `id` are changed, others
+ * added, and lines no longer listed removed. Each keeps the product's kind, name, DOT and cost
+ * price as they are now. An unknown or inactive product is a 422 on its line, and so is a service
+ * on a purchase order.
  */
 export async function writeLines(
   db: Db,
@@ -132,44 +164,74 @@ export async function writeLines(
   lines: LineInput[],
   amounts: { discount_amount: number; tax_amount: number },
 ) {
-  const products = await db.query<{ id: number; active: boolean }>(
-    `select id, active from public.products where id = any(string_to_array($1, ',')::bigint[])`,
+  const products = await db.query<{ id: number; active: boolean; kind: string }>(
+    `select id, active, kind from public.products where id = any(string_to_array($1, ',')::bigint[])`,
     [lines.map((line) => line.product_id).join(',')],
   );
-  const found = new Map(products.map((product) => [Number(product.id), product.active]));
+  const found = new Map(products.map((product) => [Number(product.id), product]));
+  const existing = await db.query<{ id: number; product_id: number; received: number }>(
+    `select id, product_id, ${kind.receivesGoods ? 'received_quantity' : '0'} as received from public.${kind.linesTable} where ${kind.keyColumn} = $1`,
+    [documentId],
+  );
+  const current = new Map(existing.map((line) => [Number(line.id), line]));
   const errors: Record<string, string[]> = {};
   lines.forEach((line, index) => {
-    const active = found.get(line.product_id);
-    if (active === undefined) errors[`items.${index}.product_id`] = ['The selected product does not exist'];
-    else if (!active) errors[`items.${index}.product_id`] = ['This product is no longer sold'];
+    const product = found.get(line.product_id);
+    const before = line.id === undefined ? undefined : current.get(line.id);
+    if (line.id !== undefined && !before) errors[`items.${index}.id`] = ['This line is not on this document'];
+    else if (!product) errors[`items.${index}.product_id`] = ['The selected product does not exist'];
+    else if (!product.active) errors[`items.${index}.product_id`] = ['This product is no longer sold'];
+    else if (kind.receivesGoods && product.kind === 'service') errors[`items.${index}.product_id`] = ['Services cannot be purchased'];
+    else if (before && before.received > 0 && Number(before.product_id) !== line.product_id) {
+      errors[`items.${index}.product_id`] = ['Goods have been received on this line, so its product cannot change'];
+    } else if (before && line.quantity < before.received) {
+      errors[`items.${index}.quantity`] = [`${before.received} have already been received on this line`];
+    }
   });
-  const fields = Object.keys(errors);
-  if (fields.length) throw new HttpError(422, errors[fields[0]][0], errors);
+  const kept = new Set(lines.flatMap((line) => (line.id === undefined ? [] : [line.id])));
+  if (existing.some((line) => line.received > 0 && !kept.has(Number(line.id)))) {
+    errors.items = ['A line with goods received cannot be removed'];
+  }
+  refuseLines(errors);
 
-  await db.query(`delete from public.${kind.linesTable} where ${kind.keyColumn} = $1`, [documentId]);
+  const values = JSON.stringify(
+    lines.map((line, position) => ({
+      id: line.id ?? null,
+      position,
+      product_id: line.product_id,
+      description: line.description ?? null,
+      quantity: line.quantity,
+      unit_price: line.unit_price,
+      discount: line.discount ?? 0,
+    })),
+  );
+  await db.query(
+    `delete from public.${kind.linesTable} x
+      where x.${kind.keyColumn} = $1 and x.id not in (select i.id from ${lineRecord} where i.id is not null)`,
+    [documentId, values],
+  );
+  const copied = `p.id, p.kind, p.name, i.description, t.dot, i.quantity, i.unit_price, i.discount, p.cost_price,
+    round(i.unit_price * i.quantity * (1 - i.discount / 100), 2)`;
+  await db.query(
+    `update public.${kind.linesTable} x
+        set (position, product_id, product_type, product_name, description, dot, quantity, unit_price, discount_percent, cost_price, line_total)
+          = (i.position, ${copied})
+       from ${lineRecord}
+       join public.products p on p.id = i.product_id
+       left join public.tires t on t.product_id = p.id
+      where x.id = i.id and x.${kind.keyColumn} = $1`,
+    [documentId, values],
+  );
   await db.query(
     `insert into public.${kind.linesTable}
        (${kind.keyColumn}, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
         discount_percent, cost_price, line_total)
-     select $1, i.position, p.id, p.kind, p.name, i.description, t.dot, i.quantity, i.unit_price, i.discount, p.cost_price,
-            round(i.unit_price * i.quantity * (1 - i.discount / 100), 2)
-       from jsonb_to_recordset($2::text::jsonb) as i(position integer, product_id bigint, description text, quantity integer,
-                                               unit_price numeric, discount numeric)
+     select $1, i.position, ${copied}
+       from ${lineRecord}
        join public.products p on p.id = i.product_id
-       left join public.tires t on t.product_id = p.id`,
-    [
-      documentId,
-      JSON.stringify(
-        lines.map((line, position) => ({
-          position,
-          product_id: line.product_id,
-          description: line.description ?? null,
-          quantity: line.quantity,
-          unit_price: line.unit_price,
-          discount: line.discount ?? 0,
-        })),
-      ),
-    ],
+       left join public.tires t on t.product_id = p.id
+      where i.id is null`,
+    [documentId, values],
   );
   // The discount is checked against the new subtotal, so both change in one statement.
   await db.query(
@@ -181,17 +243,17 @@ export async function writeLines(
   await db.query('select public.refresh_document_totals($1, $2)', [kind.type, documentId]);
 }
 
-/** Answers 422 naming each chosen customer or branch that does not exist. */
-export async function requireParty(db: Db, input: { customer_id: number; location_id: number }) {
-  const [found] = await db.query<{ customer: boolean; location: boolean }>(
-    `select exists (select 1 from public.customers where id = $1) as customer, exists (select 1 from public.locations where id = $2) as location`,
-    [input.customer_id, input.location_id],
+/** Answers 422 naming the chosen customer or supplier, and the branch, when they do not exist. */
+export async function requireParty(db: Db, kind: DocumentKind, partyId: number, locationId: number) {
+  const { key, table, column } = kind.party;
+  const [found] = await db.query<{ party: boolean; location: boolean }>(
+    `select exists (select 1 from public.${table} where id = $1) as party, exists (select 1 from public.locations where id = $2) as location`,
+    [partyId, locationId],
   );
   const errors: Record<string, string[]> = {};
-  if (!found.customer) errors.customer_id = ['The selected customer does not exist'];
+  if (!found.party) errors[column] = [`The selected ${key} does not exist`];
   if (!found.location) errors.location_id = ['The selected location does not exist'];
-  const fields = Object.keys(errors);
-  if (fields.length) throw new HttpError(422, errors[fields[0]][0], errors);
+  refuseLines(errors);
 }
 
 /** Locks a document row for an edit; 404 when it is missing. */
@@ -229,6 +291,7 @@ export async function documentRule<T>(work: () => Promise<T>, fields: Record<str
       const constraint = constraintOf(error);
       if (constraint.endsWith('_discount_within_subtotal')) throw invalid('discount_amount', 'Discount amount cannot be more than the subtotal');
       if (constraint.endsWith('_paid_within_net')) throw invalid('items', 'The total cannot be less than what has already been paid');
+      if (constraint === 'purchase_items_received_within_quantity') throw invalid('items', 'A line cannot be less than what has already been received');
     }
     if (code === '22003') throw invalid('items', 'The amounts are too large');
     throw error;
