@@ -1,5 +1,6 @@
 import type { Db } from './db/port.ts';
 import { invoiceKind } from './routes/documents/invoices.ts';
+import { purchaseKind } from './routes/documents/purchases.ts';
 import { saleKind } from './routes/documents/sales.ts';
 import { runTransition, writeLines, type DocumentKind } from './routes/documents/shared.ts';
 
@@ -46,13 +47,13 @@ interface Line {
 
 interface Payment {
   date: string;
-  type: 'Invoice' | 'Sale';
+  type: 'Invoice' | 'Sale' | 'Purchase';
   id: number;
   amount: number;
   method: string;
 }
 
-/** The shop profile, and four months of invoices, counter sales and their receipts in both branches. */
+/** The shop profile, and four months of invoices, counter sales, purchase orders and their receipts in both branches. */
 export async function seedDemoDocuments(db: Db, branchIds: number[], userId: number): Promise<void> {
   await db.query(
     `update public.settings set shop_name = $1, address = $2, phone = $3, email = $4, tax_number = $5, tax_rate = $6,
@@ -177,11 +178,50 @@ export async function seedDemoDocuments(db: Db, branchIds: number[], userId: num
     payments.push({ date, type: 'Sale', id, amount: layaway ? Math.round(net * 30) / 100 : net, method });
   }
 
+  // Purchase orders in every state: received and paid (or partly, or not yet), partly received,
+  // ordered, pending and cancelled.
+  const supplier = async (name: string) => Number((await db.query<{ id: number }>('select id from public.suppliers where name = $1', [name]))[0].id);
+  const product = (name: string) => products.find((p) => p.name.startsWith(name))!;
+  const orders: { daysAgo: number; supplier: string; lines: [string, number][]; state: 'received' | 'partly' | 'ordered' | 'pending' | 'cancelled'; paid: number }[] = [
+    { daysAgo: 95, supplier: 'Michelin Trade Partners', lines: [['Michelin Primacy 4 205', 8], ['Michelin CrossClimate 2', 8]], state: 'received', paid: 1 },
+    { daysAgo: 70, supplier: 'Apex Battery Supply', lines: [['Varta Blue Dynamic', 4], ['Exide Premium', 6]], state: 'received', paid: 0.5 },
+    { daysAgo: 48, supplier: 'Valve & Fitting Parts Co.', lines: [['Tire valve TR414', 200], ['Wheel balancing weights', 300]], state: 'cancelled', paid: 0 },
+    { daysAgo: 33, supplier: 'Hankook Wholesale', lines: [['Hankook Ventus Prime 4', 12]], state: 'received', paid: 0 },
+    { daysAgo: 21, supplier: 'ClearView Wipers Wholesale', lines: [['24" Beam', 20], ['18" Beam', 20]], state: 'received', paid: 1 },
+    { daysAgo: 12, supplier: 'Pirelli Direct', lines: [['Pirelli Cinturato P7', 8], ['Pirelli Winter Sottozero 3', 8]], state: 'partly', paid: 0.3 },
+    { daysAgo: 6, supplier: 'Bridgestone Regional Depot', lines: [['Bridgestone Turanza T005 225', 4], ['Bridgestone Dueler', 4]], state: 'ordered', paid: 0 },
+    { daysAgo: 2, supplier: 'Apex Battery Supply', lines: [['Optima YellowTop', 3], ['Bosch S4 005', 4]], state: 'pending', paid: 0 },
+  ];
+  for (const [i, order] of orders.entries()) {
+    const date = day(order.daysAgo);
+    const [{ id }] = await db.query<{ id: number }>(
+      `insert into public.purchases (number, supplier_id, location_id, purchase_date, expected_delivery_date, reference_number, status, created_by)
+       values (public.next_document_number('purchase', $3), $1, $2, $3, $4, $5, $6, $7) returning id`,
+      [await supplier(order.supplier), branchIds[i % 2], date, addDays(date, 7), `SO-${4410 + i * 7}`, order.state === 'pending' ? 'pending' : 'ordered', userId],
+    );
+    const lines = order.lines.map(([name, quantity]) => {
+      const bought = product(name);
+      return { product_id: bought.id, quantity, unit_price: Math.round(bought.selling_price * 62) / 100 };
+    });
+    await writeLines(db, purchaseKind, id, lines, { discount_amount: 0, tax_amount: 0 });
+    await db.query(`update public.purchases set tax_amount = round(subtotal * $2 / 100, 2) where id = $1`, [id, shopProfile.tax_rate]);
+    await db.query(`select public.refresh_document_totals('Purchase', $1)`, [id]);
+    const delivered = addDays(date, 6);
+    if (order.state === 'received') await db.query('select public.receive_purchase($1, null, $2, $3)', [id, delivered, userId]);
+    if (order.state === 'partly') {
+      const [first] = await db.query<{ id: number; quantity: number }>('select id, quantity from public.purchase_items where purchase_id = $1 order by position limit 1', [id]);
+      const items = JSON.stringify([{ purchase_item_id: first.id, quantity: first.quantity / 2 }]);
+      await db.query('select public.receive_purchase($1, $2::text::jsonb, $3, $4)', [id, items, delivered, userId]);
+    }
+    if (order.state === 'cancelled') await runTransition(db, purchaseKind, 'cancel', id, userId);
+    if (order.paid > 0) payments.push({ date: addDays(date, 10), type: 'Purchase', id, amount: Math.round((await netOf('purchases', id)) * order.paid * 100) / 100, method: 'bank_transfer' });
+  }
+
   payments.sort((a, b) => a.date.localeCompare(b.date));
   for (const payment of payments) {
     if (payment.date > today || payment.amount <= 0) continue;
     await db.query(
-      `select public.create_receipt('income', $1, $2, $3, $4, $5, $6, $7, $8, $9, null, $10)`,
+      `select public.create_receipt($11, $1, $2, $3, $4, $5, $6, $7, $8, $9, null, $10)`,
       [
         payment.type,
         payment.id,
@@ -193,6 +233,7 @@ export async function seedDemoDocuments(db: Db, branchIds: number[], userId: num
         payment.method === 'cheque' ? String(100200 + payment.id) : null,
         payment.method === 'credit_card' || payment.method === 'bank_transfer' ? `TX${payment.id}${payment.date.slice(5, 7)}` : null,
         userId,
+        payment.type === 'Purchase' ? 'expense' : 'income',
       ],
     );
   }
