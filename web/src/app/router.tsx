@@ -19,6 +19,7 @@ import { serviceRoutes } from '../features/services/routes';
 import { invoiceRoutes } from '../features/invoices/routes';
 import { saleRoutes } from '../features/sales/routes';
 import { receiptRoutes } from '../features/receipts/routes';
+import { purchaseRoutes } from '../features/purchases/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
@@ -69,6 +70,7 @@ export const router = createBrowserRouter([
           ...invoiceRoutes,
           ...saleRoutes,
           ...receiptRoutes,
+          ...purchaseRoutes,
           ...settingsRoutes,
           ...unavailableRoutes,
           { path: '*', element: <NotFound /> },

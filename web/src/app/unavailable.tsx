@@ -2,7 +2,6 @@ import type { RouteObject } from 'react-router';
 import { NotAvailable } from '../shared/ui/NotAvailable';
 
 const areas: [path: string, title: string][] = [
-  ['purchases/*', 'Purchase Orders'],
   ['reports/inventory', 'Inventory Report'],
   ['reports/sales', 'Sales Report'],
   ['reports/purchases', 'Purchases Report'],

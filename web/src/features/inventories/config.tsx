@@ -1,11 +1,28 @@
+import { Link } from 'react-router';
 import { inventoryInput, type InventoryItem } from '@schemas/inventories';
+import { orderMorePath } from '../../shared/api/products';
 import type { RecordConfig } from '../../shared/records/types';
-import { StockBadge } from '../../shared/stock/StockBadge';
+import { StockBadge, stockState } from '../../shared/stock/StockBadge';
 import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatMoney } from '../../shared/ui/money';
 import { inventoryQueries } from './api';
 import { InventoryForm } from './InventoryForm';
 import { CATEGORY_LABELS } from './status';
+
+/** The stock badge; a low or empty shelf offers "Order more", a new purchase order with the item. */
+function StockStatus({ item }: { item: InventoryItem }) {
+  const low = stockState(item.current_stock, item.min_stock).tone !== 'in';
+  return (
+    <span className="stock-status">
+      <StockBadge quantity={item.current_stock} minStock={item.min_stock} />
+      {low && (
+        <Link to={orderMorePath('item', item.id)} className="order-more" aria-label={`Order more ${item.name}`}>
+          Order more
+        </Link>
+      )}
+    </span>
+  );
+}
 
 export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput> = {
   basePath: '/inventories',
@@ -19,7 +36,7 @@ export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput>
     { header: 'Min Stock', cell: (item) => item.min_stock },
     { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-nowrap' },
     { header: 'Value', cell: (item) => formatMoney(item.current_stock * item.unit_price), className: 'cell-nowrap' },
-    { header: 'Status', cell: (item) => <StockBadge quantity={item.current_stock} minStock={item.min_stock} /> },
+    { header: 'Status', cell: (item) => <StockStatus item={item} /> },
   ],
   extra: (item) => (
     <StockPanel product={{ id: item.id, cost_price: item.cost_price, selling_price: item.unit_price }} refresh={[inventoryQueries.keys.all]} />

@@ -60,6 +60,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
       <DocumentView<InvoiceItem>
         title={`Invoice #${invoiceNumber(invoice)}`}
         document={invoice}
+        party={{ heading: 'Bill To', party: invoice.customer }}
         notice={action.error && <ErrorBox messages={[action.error]} />}
         facts={[
           { label: 'Issue Date', value: formatDate(invoice.issued_date) },

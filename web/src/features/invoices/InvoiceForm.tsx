@@ -14,10 +14,10 @@ const FIELDS = ['customer_id', 'location_id', 'issued_date', 'due_date', 'discou
 
 /** A draft as the editor starts it; its tax follows the shop's rate if it still matches it. */
 function startOf(invoice: Invoice | undefined, taxRate: number): DraftStart {
-  if (!invoice) return { customer: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
+  if (!invoice) return { party: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(invoice.subtotal) - toCents(invoice.discount_amount), taxRate) === toCents(invoice.tax_amount);
   return {
-    customer: invoice.customer,
+    party: invoice.customer,
     location_id: String(invoice.location_id),
     notes: invoice.notes ?? '',
     discount_amount: invoice.discount_amount ? centsText(toCents(invoice.discount_amount)) : '',
@@ -45,7 +45,7 @@ interface InvoiceFormProps {
 /** Create Invoice, and the edit of a draft: every field. */
 export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft(startOf(invoice, taxRate), taxRate);
+  const state = useDocumentDraft('invoice', startOf(invoice, taxRate), taxRate);
   const [issuedDate, setIssuedDate] = useState(invoice?.issued_date ?? today());
   // null: the due date follows the issue date by the shop's payment terms until it is typed.
   const [dueDate, setDueDate] = useState<string | null>(invoice?.due_date ?? null);
@@ -70,14 +70,13 @@ export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
       ...draftInput(state),
       issued_date: issuedDate,
       due_date: shownDueDate,
-      items: linesInput('invoice', state.draft.lines),
+      items: linesInput(state),
       ...(invoice ? {} : { status: 'draft' }),
     });
 
   return (
     <DocumentEditor
       title={invoice ? 'Edit Invoice' : 'Create Invoice'}
-      mode="invoice"
       state={state}
       header={
         <>

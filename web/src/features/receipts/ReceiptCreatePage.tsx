@@ -148,9 +148,7 @@ export function ReceiptCreatePage() {
       ? 'Loading documents...'
       : documents.isError
         ? 'The documents could not be loaded. Please try again.'
-        : documents.data === null
-          ? 'No purchase orders are available.'
-          : documents.data.length === 0
+        : documents.data.length === 0
             ? `No ${receiptType === 'refund' ? 'paid' : 'outstanding'} ${RECEIPTABLE_LABELS[documentType].toLowerCase()}s.`
             : undefined;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Invoice, Receipt, ReceiptableType, ReceiptInput, ReceiptSummary, ReceiptType, Sale } from '@schemas/documents';
 import type { Page } from '@schemas/paging';
-import { api, isApiError } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
 
 /** Which receipts the list shows: of invoices and sales, of purchase orders, or all. */
 export type ReceiptSide = 'sale' | 'purchase' | '';
@@ -82,7 +82,8 @@ function payableParams(documentType: ReceiptableType, receiptType: ReceiptType) 
     case 'Sale':
       return { path: '/sales', params: { status: 'pending,completed', payment_status } };
     case 'Purchase':
-      return { path: '/purchases', params: { payment_status } };
+      // Cancelled orders take no money (they are cancelled only with nothing paid).
+      return { path: '/purchases', params: { status: 'pending,ordered,received', payment_status } };
   }
 }
 
@@ -101,19 +102,14 @@ function toPayable(documentType: ReceiptableType, row: Invoice | Sale | Purchase
   return { id: document.id, number: document.number, party: document.customer?.name ?? null, net_amount: document.net_amount, total_paid: document.total_paid };
 }
 
-/** The documents a new receipt can be recorded against; null when their kind does not exist yet (purchase orders before purchasing). */
+/** The documents a new receipt can be recorded against. */
 export const payableDocumentsQuery = (documentType: ReceiptableType, receiptType: ReceiptType) =>
   queryOptions({
     queryKey: receiptKeys.payable(documentType, receiptType),
-    queryFn: async ({ signal }): Promise<PayableDocument[] | null> => {
+    queryFn: async ({ signal }): Promise<PayableDocument[]> => {
       const { path, params } = payableParams(documentType, receiptType);
-      try {
-        const page = await api.get<Page<Invoice | Sale | PurchaseRow>>(path, { params: { ...params, per_page: 100 }, signal });
-        return page.data.map((row) => toPayable(documentType, row));
-      } catch (error) {
-        if (isApiError(error, 404)) return null;
-        throw error;
-      }
+      const page = await api.get<Page<Invoice | Sale | PurchaseRow>>(path, { params: { ...params, per_page: 100 }, signal });
+      return page.data.map((row) => toPayable(documentType, row));
     },
   });
 

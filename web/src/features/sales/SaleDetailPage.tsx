@@ -61,6 +61,7 @@ function SaleDocument({ sale }: { sale: Sale }) {
       <DocumentView<SaleItem>
         title={`Sale #${sale.number}`}
         document={sale}
+        party={{ heading: 'Bill To', party: sale.customer }}
         notice={action.error && <ErrorBox messages={[action.error]} />}
         facts={[
           { label: 'Sale Date', value: formatDate(sale.sale_date) },

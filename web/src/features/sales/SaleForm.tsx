@@ -24,10 +24,10 @@ const FIELDS = ['customer_id', 'location_id', 'sale_date', 'payment_method', 'st
 const STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
 
 function startOf(sale: Sale | undefined, taxRate: number): DraftStart {
-  if (!sale) return { customer: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
+  if (!sale) return { party: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(sale.subtotal) - toCents(sale.discount_amount), taxRate) === toCents(sale.tax_amount);
   return {
-    customer: sale.customer,
+    party: sale.customer,
     location_id: String(sale.location_id),
     notes: sale.notes ?? '',
     discount_amount: sale.discount_amount ? centsText(toCents(sale.discount_amount)) : '',
@@ -55,7 +55,7 @@ interface SaleFormProps {
 /** New Sale (with its status and what is paid now), and the edit of a pending sale. */
 export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft(startOf(sale, taxRate), taxRate);
+  const state = useDocumentDraft('sale', startOf(sale, taxRate), taxRate);
   const [saleDate, setSaleDate] = useState(sale?.sale_date ?? today());
   const [paymentMethod, setPaymentMethod] = useState<string>(sale?.payment_method ?? 'cash');
   const [status, setStatus] = useState<string>('pending');
@@ -82,14 +82,13 @@ export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
       ...draftInput(state),
       sale_date: saleDate,
       payment_method: paymentMethod,
-      items: linesInput('sale', state.draft.lines),
+      items: linesInput(state),
       ...(sale ? {} : { status, amount_paid: shownPaidNow }),
     });
 
   return (
     <DocumentEditor
       title={sale ? 'Edit Sale' : 'New Sale'}
-      mode="sale"
       state={state}
       header={
         <>

@@ -37,6 +37,11 @@ export function productPath(type: ProductType, id: number): string {
   }
 }
 
+/** A new purchase order with this product waiting in its item entry row ("Order more"). */
+export function orderMorePath(type: ProductType, id: number): string {
+  return `/purchases/create?${new URLSearchParams({ product_id: String(id), product_type: type })}`;
+}
+
 export interface StockAlert {
   id: number;
   type: ProductType;

@@ -15,10 +15,12 @@ interface BranchSelectProps {
   onChange: (value: string) => void;
   errors?: string[];
   disabled?: boolean;
+  /** 'Location' unless the document says what the branch is to it, e.g. 'Delivery Location'. */
+  label?: string;
 }
 
-/** Location (required): the branch a document's stock leaves from. Remembers the choice. */
-export function BranchSelect({ value, onChange, errors, disabled }: BranchSelectProps) {
+/** Location (required): the branch a document's stock leaves from or arrives at. Remembers the choice. */
+export function BranchSelect({ value, onChange, errors, disabled, label = 'Location' }: BranchSelectProps) {
   const locations = useQuery(lookupQuery('locations'));
   const rows = locations.data;
 
@@ -35,7 +37,7 @@ export function BranchSelect({ value, onChange, errors, disabled }: BranchSelect
   return (
     <SelectField
       name="location_id"
-      label="Location"
+      label={label}
       value={value}
       onChange={choose}
       options={(rows ?? []).map((row) => ({ value: String(row.id), label: row.name }))}

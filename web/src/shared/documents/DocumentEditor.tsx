@@ -1,14 +1,14 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '@schemas/common';
-import type { ProductType } from '../api/products';
+import type { ProductEntry } from '../api/products';
 import { FieldFrame } from '../forms/FieldFrame';
 import { ErrorBox } from '../ui/ErrorBox';
 import { formatMoney } from '../ui/money';
-import { customerSearchQuery } from './api';
+import { partySearchQuery } from './api';
 import { BranchSelect } from './BranchSelect';
 import { fromCents } from './cents';
-import type { DocumentDraft, LineMode } from './draft';
+import type { DocumentDraft } from './draft';
 import { LineEntry } from './LineEntry';
 import { LinesTable } from './LinesTable';
 import { SearchCombobox } from './SearchCombobox';
@@ -16,13 +16,15 @@ import './documents.css';
 
 interface DocumentEditorProps {
   title: string;
-  mode: LineMode;
   state: DocumentDraft;
-  /** The kind's own header fields (dates, status, payment method), after the customer and the location. */
+  /** The kind's own header fields (dates, status, payment method), after the party and the location. */
   header: ReactNode;
   /** The kind's own fields beside the totals, e.g. Paid now. */
   afterTotals?: ReactNode;
-  productTypes?: readonly ProductType[];
+  /** What the location is to this kind: where stock leaves from ('Location'), or where goods arrive ('Delivery Location'). */
+  locationLabel?: string;
+  /** A product waiting in the item entry row for its quantity (from "Order more"). */
+  presetProduct?: ProductEntry | null;
   errors: FieldErrors;
   lineErrors: Map<number, string[]>;
   messages: string[] | null;
@@ -45,11 +47,11 @@ function MoneyInput({ label, value, onChange, errors, hint }: { label: string; v
 /** The one editor of invoices, sales and purchase orders: party, branch, the kind's fields, lines, notes and totals. */
 export function DocumentEditor({
   title,
-  mode,
   state,
   header,
   afterTotals,
-  productTypes,
+  locationLabel,
+  presetProduct,
   errors,
   lineErrors,
   messages,
@@ -58,7 +60,8 @@ export function DocumentEditor({
   cancelTo,
   onSubmit,
 }: DocumentEditorProps) {
-  const { draft, set, totals, taxRate, taxText } = state;
+  const { draft, set, totals, taxRate, taxText, mode, kind } = state;
+  const party = kind.party;
   const formRef = useRef<HTMLFormElement>(null);
   const box = useRef<HTMLDivElement>(null);
   // A refused save is said out of sight of the button that was pressed: bring the first problem into view.
@@ -80,26 +83,31 @@ export function DocumentEditor({
       </div>
       <div className="form-grid">
         <SearchCombobox
-          label="Customer"
-          value={draft.customer}
-          onChange={(customer) => set('customer', customer)}
-          query={customerSearchQuery}
+          label={party.label}
+          value={draft.party}
+          onChange={(chosen) => set('party', chosen)}
+          query={(search) => partySearchQuery(party.kind, search)}
           optionsOf={(page) => page.data}
-          optionKey={(customer) => customer.id}
-          optionText={(customer) => customer.name}
-          renderOption={(customer) => (
+          optionKey={(option) => option.id}
+          optionText={(option) => option.name}
+          renderOption={(option) => (
             <span className="picker-option">
-              <span className="picker-option-name">{customer.name}</span>
-              {(customer.phone || customer.email) && (
-                <span className="picker-option-meta">{[customer.phone, customer.email].filter(Boolean).join(' · ')}</span>
+              <span className="picker-option-name">{option.name}</span>
+              {(option.phone || option.email) && (
+                <span className="picker-option-meta">{[option.phone, option.email].filter(Boolean).join(' · ')}</span>
               )}
             </span>
           )}
-          placeholder="Search customers by name or phone"
+          placeholder={party.placeholder}
           required
-          errors={errors.customer_id}
+          errors={errors[party.field]}
         />
-        <BranchSelect value={draft.location_id} onChange={(value) => set('location_id', value)} errors={errors.location_id} />
+        <BranchSelect
+          label={locationLabel}
+          value={draft.location_id}
+          onChange={(value) => set('location_id', value)}
+          errors={errors.location_id}
+        />
         {header}
       </div>
 
@@ -107,8 +115,15 @@ export function DocumentEditor({
         <h2 id="doc-items-title" className="doc-section-title">
           Items
         </h2>
-        <LineEntry mode={mode} locationId={draft.location_id} onAdd={state.addLine} productTypes={productTypes} />
-        <LinesTable mode={mode} lines={draft.lines} locationId={draft.location_id} onRemove={state.removeLine} lineErrors={lineErrors} />
+        <LineEntry mode={mode} locationId={draft.location_id} onAdd={state.addLine} preset={presetProduct} />
+        <LinesTable
+          mode={mode}
+          lines={draft.lines}
+          locationId={draft.location_id}
+          onRemove={state.removeLine}
+          onQuantity={state.setLineQuantity}
+          lineErrors={lineErrors}
+        />
       </section>
 
       <div className="doc-editor-bottom">

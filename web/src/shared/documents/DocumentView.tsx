@@ -12,7 +12,6 @@ import './documents.css';
 interface ViewedDocument extends Totals {
   number: string | null;
   status: string;
-  customer: Party;
   location: { name: string };
   notes: string | null;
   receipts?: Receipt[];
@@ -21,6 +20,21 @@ interface ViewedDocument extends Totals {
 interface DocumentViewProps<Line> {
   title: string;
   document: ViewedDocument;
+  /** Who the document is made out to: Bill To the customer, or the Supplier. */
+  party: { heading: string; party: Party };
+  /** Replaces the status badge, e.g. "Partly received". */
+  status?: ReactNode;
+  /** The number's and the branch's names on this kind; 'Number' and 'Location' unless given. */
+  numberLabel?: string;
+  locationLabel?: string;
+  /** The payments when the document names them otherwise than `receipts` (a purchase order's `payments`). */
+  payments?: Receipt[];
+  /**
+   * 'bill' (invoices, sales): the totals end with Paid and Balance Due. 'order' (purchase orders): tax only
+   * when there is some, and a payment summary (Total Amount, Paid Amount, Outstanding) with `paymentAction`.
+   */
+  summary?: 'bill' | 'order';
+  paymentAction?: ReactNode;
   /** The kind's dates and other header facts, e.g. Issue Date, Due Date. */
   facts: { label: string; value: ReactNode }[];
   lineColumns: Column<Line>[];
@@ -33,10 +47,10 @@ interface DocumentViewProps<Line> {
   notice?: ReactNode;
 }
 
-function BillTo({ party }: { party: Party }) {
+function PartyBlock({ heading, party }: { heading: string; party: Party }) {
   return (
     <div className="doc-party">
-      <h2>Bill To</h2>
+      <h2>{heading}</h2>
       <p className="doc-party-name">{party.name}</p>
       {party.email && <p>{party.email}</p>}
       {party.phone && <p>{party.phone}</p>}
@@ -69,18 +83,11 @@ function Payments({ receipts }: { receipts: Receipt[] }) {
   );
 }
 
-/** The totals block of a document, as the server computed them. */
-export function DocumentTotals({ document }: { document: Totals }) {
-  const rows: { label: string; value: string; className?: string }[] = [
-    { label: 'Subtotal', value: formatMoney(document.subtotal) },
-    ...(document.discount_amount > 0 ? [{ label: 'Discount', value: `−${formatMoney(document.discount_amount)}` }] : []),
-    { label: `Tax (${document.tax_rate.toFixed(2)}%)`, value: formatMoney(document.tax_amount) },
-    { label: 'Total', value: formatMoney(document.net_amount), className: 'doc-total' },
-    { label: 'Paid', value: formatMoney(document.total_paid) },
-    { label: 'Balance Due', value: formatMoney(document.balance_due), className: 'doc-balance' },
-  ];
+type TotalRow = { label: string; value: string; className?: string };
+
+function TotalRows({ rows, label }: { rows: TotalRow[]; label: string }) {
   return (
-    <dl className="doc-totals" aria-label="Totals">
+    <dl className="doc-totals" aria-label={label}>
       {rows.map((row) => (
         <div key={row.label} className={row.className}>
           <dt>{row.label}</dt>
@@ -91,20 +98,70 @@ export function DocumentTotals({ document }: { document: Totals }) {
   );
 }
 
-/** The one view of an invoice, a sale or a purchase order: header, Bill To, lines, totals, payments, the kind's actions. */
-export function DocumentView<Line>({ title, document, facts, lineColumns, lines, lineKey, lineLabel, actions, notice }: DocumentViewProps<Line>) {
+/** The totals block of a document, as the server computed them; a bill goes on to what is paid and due. */
+export function DocumentTotals({ document, summary = 'bill' }: { document: Totals; summary?: 'bill' | 'order' }) {
+  const bill = summary === 'bill';
+  const rows: TotalRow[] = [
+    { label: 'Subtotal', value: formatMoney(document.subtotal) },
+    ...(document.discount_amount > 0 ? [{ label: 'Discount', value: `−${formatMoney(document.discount_amount)}` }] : []),
+    ...(bill || document.tax_amount > 0 ? [{ label: `Tax (${document.tax_rate.toFixed(2)}%)`, value: formatMoney(document.tax_amount) }] : []),
+    { label: 'Total', value: formatMoney(document.net_amount), className: 'doc-total' },
+    ...(bill
+      ? [
+          { label: 'Paid', value: formatMoney(document.total_paid) },
+          { label: 'Balance Due', value: formatMoney(document.balance_due), className: 'doc-balance' },
+        ]
+      : []),
+  ];
+  return <TotalRows rows={rows} label="Totals" />;
+}
+
+/** What an order costs, what was paid on it and what is still outstanding. */
+function PaymentSummary({ document }: { document: Totals }) {
+  return (
+    <TotalRows
+      label="Payment Summary"
+      rows={[
+        { label: 'Total Amount', value: formatMoney(document.net_amount) },
+        { label: 'Paid Amount', value: formatMoney(document.total_paid) },
+        { label: 'Outstanding', value: formatMoney(document.balance_due), className: 'doc-balance' },
+      ]}
+    />
+  );
+}
+
+/** The one view of an invoice, a sale or a purchase order: header, party, lines, totals, payments, the kind's actions. */
+export function DocumentView<Line>({
+  title,
+  document,
+  party,
+  status,
+  numberLabel = 'Number',
+  locationLabel = 'Location',
+  payments,
+  summary = 'bill',
+  paymentAction,
+  facts,
+  lineColumns,
+  lines,
+  lineKey,
+  lineLabel,
+  actions,
+  notice,
+}: DocumentViewProps<Line>) {
+  const order = summary === 'order';
   return (
     <section className="doc-view">
       <PageHeader title={title} actions={<div className="doc-actions">{actions}</div>} />
       {notice}
       <div className="card doc-head">
-        <BillTo party={document.customer} />
+        <PartyBlock heading={party.heading} party={party.party} />
         <DetailList
           items={[
-            { label: 'Number', value: document.number ?? 'Draft' },
-            { label: 'Status', value: <StatusBadge status={document.status} /> },
+            { label: numberLabel, value: document.number ?? 'Draft' },
+            { label: 'Status', value: status ?? <StatusBadge status={document.status} /> },
             { label: 'Payment', value: <StatusBadge status={document.payment_status} /> },
-            { label: 'Location', value: document.location.name },
+            { label: locationLabel, value: document.location.name },
             ...facts,
           ]}
         />
@@ -119,12 +176,21 @@ export function DocumentView<Line>({ title, document, facts, lineColumns, lines,
           {document.notes ? <p className="doc-notes">{document.notes}</p> : <p className="empty">No notes.</p>}
         </div>
         <div className="card">
-          <DocumentTotals document={document} />
+          <DocumentTotals document={document} summary={summary} />
         </div>
       </div>
+      {order && (
+        <div className="card doc-payment-summary">
+          <div className="doc-payment-summary-head">
+            <h2 className="doc-section-title doc-section-first">Payment Summary</h2>
+            {paymentAction}
+          </div>
+          <PaymentSummary document={document} />
+        </div>
+      )}
       <div className="card">
-        <h2 className="doc-section-title doc-section-first">Payments</h2>
-        <Payments receipts={document.receipts ?? []} />
+        <h2 className="doc-section-title doc-section-first">{order ? 'Payment History' : 'Payments'}</h2>
+        <Payments receipts={payments ?? document.receipts ?? []} />
       </div>
     </section>
   );

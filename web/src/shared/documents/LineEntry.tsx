@@ -1,5 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { LINE_PRODUCT_TYPES, invoiceItemInput, saleItemInput } from '@schemas/documents';
+import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { fieldErrors } from '@schemas/common';
 import { PRODUCT_TYPE_LABELS, type ProductEntry, type ProductType } from '../api/products';
 import { FieldFrame } from '../forms/FieldFrame';
@@ -7,24 +6,38 @@ import { formatMoney } from '../ui/money';
 import { SelectField } from '../ui/SelectField';
 import { productPickerQuery } from './api';
 import { toCents } from './cents';
-import { newLineKey, type DraftLine, type LineMode } from './draft';
+import { LINE_KINDS, newLineKey, type DraftLine, type LineMode } from './draft';
 import { SearchCombobox } from './SearchCombobox';
 
 const SELECT_PRODUCT = 'Please select a product and quantity';
 
+/** The stock at the branch; null is a service (no stock kept) or a product named by a link (stock not read). */
 function stockText(product: ProductEntry): string {
-  if (product.stock === null) return 'No stock kept';
+  if (product.stock === null) return product.type === 'service' ? 'No stock kept' : '';
   return product.stock > 0 ? `${product.stock} in stock` : 'Out of stock';
 }
 
-function ProductOption({ product }: { product: ProductEntry }) {
+function ProductOption({ product, price }: { product: ProductEntry; price: number }) {
   return (
     <span className="picker-option">
       <span className="picker-option-name">{product.name}</span>
       <span className="picker-option-meta">
-        {formatMoney(product.selling_price)} · <span className={product.stock === 0 ? 'picker-out' : undefined}>{stockText(product)}</span>
+        {formatMoney(price)} · <span className={product.stock === 0 ? 'picker-out' : undefined}>{stockText(product)}</span>
       </span>
     </span>
+  );
+}
+
+function productHint(product: ProductEntry, price: number, locationId: string): string {
+  const stock = stockText(product);
+  return [formatMoney(price), stock && `${stock}${locationId && product.stock !== null ? ' here' : ''}`].filter(Boolean).join(' · ');
+}
+
+function TextInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <FieldFrame label={label}>
+      {(control) => <input {...control} type="text" value={value} onChange={(event) => onChange(event.target.value)} />}
+    </FieldFrame>
   );
 }
 
@@ -35,14 +48,16 @@ interface NumberInputProps {
   step: string;
   min: string;
   max?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-function NumberInput({ label, value, onChange, step, min, max }: NumberInputProps) {
+function NumberInput({ label, value, onChange, step, min, max, inputRef }: NumberInputProps) {
   return (
     <FieldFrame label={label}>
       {(control) => (
         <input
           {...control}
+          ref={inputRef}
           type="number"
           inputMode="decimal"
           step={step}
@@ -61,20 +76,32 @@ interface LineEntryProps {
   /** The document's branch: the picker shows the stock there. */
   locationId: string;
   onAdd: (line: DraftLine) => void;
-  /** Product types this kind of document may hold. */
-  productTypes?: readonly ProductType[];
+  /** A product chosen before the row is used (a link such as "Order more" names it): it waits in the row for its quantity. */
+  preset?: ProductEntry | null;
 }
 
-/** The item entry row: type, then a product of that type, quantity, price (and description or discount), Add. */
-export function LineEntry({ mode, locationId, onAdd, productTypes = LINE_PRODUCT_TYPES }: LineEntryProps) {
+/** The item entry row: type, then a product of that type, quantity, price (and description, notes or discount), Add. */
+export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
+  const kind = LINE_KINDS[mode];
   const [type, setType] = useState<ProductType | ''>('');
   const [product, setProduct] = useState<ProductEntry | null>(null);
-  const [description, setDescription] = useState('');
+  const [text, setText] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [price, setPrice] = useState('');
   const [discount, setDiscount] = useState('');
   const [messages, setMessages] = useState<string[]>([]);
   const productInput = useRef<HTMLInputElement>(null);
+  const quantityInput = useRef<HTMLInputElement>(null);
+  const priceOf = (entry: ProductEntry) => entry[kind.priceFrom] ?? 0;
+
+  useEffect(() => {
+    if (!preset || !kind.productTypes.includes(preset.type)) return;
+    setType(preset.type);
+    setProduct(preset);
+    setPrice(priceOf(preset).toFixed(2));
+    quantityInput.current?.focus();
+    quantityInput.current?.select();
+  }, [preset?.id]);
 
   const chooseType = (next: string) => {
     setType(next as ProductType | '');
@@ -85,30 +112,31 @@ export function LineEntry({ mode, locationId, onAdd, productTypes = LINE_PRODUCT
   const chooseProduct = (next: ProductEntry | null) => {
     setProduct(next);
     setMessages([]);
-    if (next) setPrice(next.selling_price.toFixed(2));
+    if (next) setPrice(priceOf(next).toFixed(2));
   };
 
   const add = () => {
     const count = Number(quantity);
     if (!product || !quantity.trim() || !Number.isInteger(count) || count < 1) return setMessages([SELECT_PRODUCT]);
-    const checked =
-      mode === 'invoice'
-        ? invoiceItemInput.safeParse({ product_id: product.id, description, quantity, unit_price: price })
-        : saleItemInput.safeParse({ product_id: product.id, quantity, selling_price: price, discount });
-    if (!checked.success) return setMessages(Object.values(fieldErrors(checked.error)).flat());
-
-    onAdd({
+    const line: DraftLine = {
       key: newLineKey(),
       product_id: product.id,
       product_type: product.type,
       product_name: product.name,
-      description: description.trim(),
+      description: kind.text?.field === 'description' ? text.trim() : '',
+      ...(kind.text?.field === 'notes' ? { notes: text.trim() } : {}),
       quantity: count,
       priceCents: toCents(price),
-      discount: mode === 'sale' ? Number(discount || 0) : 0,
-    });
+      discount: kind.discount ? Number(discount || 0) : 0,
+    };
+    // The typed text is checked, not the line made of it: "abc" is no price of 0.
+    const typed = { product_id: product.id, quantity, [kind.priceField]: price, ...(kind.text ? { [kind.text.field]: text } : {}), discount };
+    const checked = kind.schema.safeParse(typed);
+    if (!checked.success) return setMessages(Object.values(fieldErrors(checked.error)).flat());
+
+    onAdd(line);
     setProduct(null);
-    setDescription('');
+    setText('');
     setQuantity('1');
     setPrice('');
     setDiscount('');
@@ -132,7 +160,7 @@ export function LineEntry({ mode, locationId, onAdd, productTypes = LINE_PRODUCT
           value={type}
           onChange={chooseType}
           placeholder="Select a type"
-          options={productTypes.map((value) => ({ value, label: PRODUCT_TYPE_LABELS[value] }))}
+          options={kind.productTypes.map((value) => ({ value, label: PRODUCT_TYPE_LABELS[value] }))}
         />
         <SearchCombobox
           label="Product"
@@ -142,20 +170,17 @@ export function LineEntry({ mode, locationId, onAdd, productTypes = LINE_PRODUCT
           optionsOf={(page) => page.data}
           optionKey={(option) => option.id}
           optionText={(option) => option.name}
-          renderOption={(option) => <ProductOption product={option} />}
+          renderOption={(option) => <ProductOption product={option} price={priceOf(option)} />}
           placeholder={type ? 'Search products' : 'Choose a type first'}
           disabled={!type}
           inputRef={productInput}
-          hint={product ? `${formatMoney(product.selling_price)} · ${stockText(product)}${locationId ? ' here' : ''}` : undefined}
+          hint={product ? productHint(product, priceOf(product), locationId) : undefined}
         />
-        {mode === 'invoice' && (
-          <FieldFrame label="Description">
-            {(control) => <input {...control} type="text" value={description} onChange={(event) => setDescription(event.target.value)} />}
-          </FieldFrame>
-        )}
-        <NumberInput label="Quantity" value={quantity} onChange={setQuantity} step="1" min="1" />
-        <NumberInput label={mode === 'invoice' ? 'Unit Price' : 'Price'} value={price} onChange={setPrice} step="0.01" min="0" />
-        {mode === 'sale' && <NumberInput label="Discount %" value={discount} onChange={setDiscount} step="0.01" min="0" max="100" />}
+        {kind.text?.field === 'description' && <TextInput label={kind.text.label} value={text} onChange={setText} />}
+        <NumberInput label="Quantity" value={quantity} onChange={setQuantity} step="1" min="1" inputRef={quantityInput} />
+        <NumberInput label={kind.priceLabel} value={price} onChange={setPrice} step="0.01" min="0" />
+        {kind.discount && <NumberInput label="Discount %" value={discount} onChange={setDiscount} step="0.01" min="0" max="100" />}
+        {kind.text?.field === 'notes' && <TextInput label={`Item ${kind.text.label}`} value={text} onChange={setText} />}
         <div className="line-entry-add">
           <button type="button" className="btn btn-secondary" onClick={add}>
             Add

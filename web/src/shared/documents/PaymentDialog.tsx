@@ -2,10 +2,11 @@ import { fieldErrors } from '@schemas/common';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  RECEIPTABLE_LABELS,
+  purchasePaymentInput,
   receiptInput,
   type PaymentMethod,
   type ReceiptableType,
-  type ReceiptInput,
 } from '@schemas/documents';
 import { isApiError } from '../api/client';
 import { Field } from '../forms/Field';
@@ -14,6 +15,7 @@ import { FormDialog } from '../ui/FormDialog';
 import { formatMoney } from '../ui/money';
 import { SelectField } from '../ui/SelectField';
 import { useRecordPayment } from './api';
+import { centsText, toCents } from './cents';
 import { today } from './dates';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
@@ -39,13 +41,20 @@ interface PaymentDialogProps {
   onRecorded: () => void;
 }
 
-/** Record Payment: an income receipt against an invoice or a sale, the amount prefilled with the balance due. */
+/**
+ * Record Payment, the amount prefilled with what is still owed and never more than that: an income
+ * receipt against an invoice or a sale (POST /api/receipts), or a payment to the supplier of a purchase
+ * order (POST /api/purchases/{id}/payments, an expense receipt).
+ */
 export function PaymentDialog({ receiptableType, document, refreshes, onClose, onRecorded }: PaymentDialogProps) {
+  const toSupplier = receiptableType === 'Purchase';
+  const owedLabel = toSupplier ? 'Outstanding' : 'Balance due';
+  const owedCents = Math.max(toCents(document.balance_due), 0);
   const record = useRecordPayment(refreshes);
   const keyFor = useIdempotencyKey();
   const form = useSchemaForm(receiptInput, {
     receipt_date: today(),
-    amount: Math.max(document.balance_due, 0).toFixed(2),
+    amount: centsText(owedCents),
     payment_method: 'cash',
     bank_name: '',
     transaction_id: '',
@@ -57,17 +66,20 @@ export function PaymentDialog({ receiptableType, document, refreshes, onClose, o
   const extras = METHOD_FIELDS[method] ?? [];
 
   const save = () => {
-    const body: ReceiptInput = {
+    const payment = {
       ...form.values,
       ...Object.fromEntries((['bank_name', 'transaction_id', 'cheque_number'] as const).map((name) => [name, extras.includes(name) ? form.values[name] : ''])),
       payment_method: method,
-      type: 'income',
-      receiptable_type: receiptableType,
-      receiptable_id: document.id,
     };
-    const checked = receiptInput.safeParse(body);
+    const checked = toSupplier
+      ? purchasePaymentInput.safeParse(payment)
+      : receiptInput.safeParse({ ...payment, type: 'income', receiptable_type: receiptableType, receiptable_id: document.id });
     if (!checked.success) return form.setErrors(fieldErrors(checked.error));
-    record.mutate({ input: body, idempotencyKey: keyFor(body) }, { onSuccess: onRecorded });
+    if (toCents(checked.data.amount) > owedCents) {
+      return form.setErrors({ amount: [`Amount cannot be more than the ${owedLabel.toLowerCase()} (${formatMoney(owedCents / 100)})`] });
+    }
+    const path = toSupplier ? `/purchases/${document.id}/payments` : '/receipts';
+    record.mutate({ path, input: checked.data, idempotencyKey: keyFor(checked.data) }, { onSuccess: onRecorded });
   };
 
   const failure = record.error;
@@ -80,9 +92,15 @@ export function PaymentDialog({ receiptableType, document, refreshes, onClose, o
   return (
     <FormDialog title="Record Payment" submitLabel="Record Payment" pending={record.isPending} errors={messages} onSubmit={save} onClose={onClose}>
       <p className="dialog-lead">
-        {receiptableType} {document.number ?? 'Draft'} · Balance due {formatMoney(document.balance_due)}
+        {RECEIPTABLE_LABELS[receiptableType]} {document.number ?? 'Draft'} · {owedLabel} {formatMoney(document.balance_due)}
       </p>
-      <Field {...form.bind('amount')} label="Amount" type="number" required inputProps={{ step: '0.01', min: '0', inputMode: 'decimal' }} />
+      <Field
+        {...form.bind('amount')}
+        label="Amount"
+        type="number"
+        required
+        inputProps={{ step: '0.01', min: '0', max: centsText(owedCents), inputMode: 'decimal' }}
+      />
       <SelectField
         {...form.bind('payment_method')}
         label="Payment Method"

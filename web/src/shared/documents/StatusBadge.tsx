@@ -9,9 +9,13 @@ const TONES: Record<string, string> = {
   completed: 'green',
   overdue: 'red',
   cancelled: 'dark',
+  ordered: 'blue',
+  partly_received: 'orange',
+  received: 'green',
 };
 
-const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+/** 'partly_received' reads "Partly received". */
+const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).replace(/_/g, ' ');
 
 /** A document's or a payment's status as a coloured label. */
 export function StatusBadge({ status }: { status: string }) {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Party, Receipt, ReceiptInput } from '@schemas/documents';
+import type { Party, PurchasePaymentInput, Receipt, ReceiptInput } from '@schemas/documents';
 import type { Page } from '@schemas/paging';
 import { api, type QueryParams } from '../api/client';
 import { stockAlerts, type ProductEntry, type ProductType } from '../api/products';
@@ -7,6 +7,9 @@ import { stockAlerts, type ProductEntry, type ProductType } from '../api/product
 export const DOCUMENT_PAGE_SIZE = 20;
 
 type Id = number | string;
+
+/** The catalogue lists and details that show stock or a cost price, which documents change. */
+const PRODUCT_ROOTS = ['tires', 'batteries', 'wiper-products', 'inventories'];
 
 /** The queries of one document kind (invoices, sales): a filtered page and a detail, under `[path]`. */
 export function documentQueries<T>(path: string) {
@@ -37,7 +40,7 @@ export type DocumentQueries<T> = ReturnType<typeof documentQueries<T>>;
 
 /**
  * Changes of a document kind. Each refreshes its lists; a change that can move stock or money
- * (create, send, complete, cancel, delete) also refreshes products, stock alerts and receipts.
+ * (create, send, complete, receive, cancel, delete) also refreshes products, stock alerts and receipts.
  */
 export function useDocumentMutations<T>(queries: DocumentQueries<T>) {
   const queryClient = useQueryClient();
@@ -46,7 +49,9 @@ export function useDocumentMutations<T>(queries: DocumentQueries<T>) {
   const refreshAll = () =>
     Promise.all([
       refreshLists(),
-      ...[['products'], stockAlerts.queryKey, ['receipts']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ...[['products'], stockAlerts.queryKey, ['receipts'], ...PRODUCT_ROOTS.map((root) => [root])].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
     ]);
   const keep = (id: Id, document: T) => queryClient.setQueryData(queries.keys.detail(id), document);
 
@@ -63,9 +68,10 @@ export function useDocumentMutations<T>(queries: DocumentQueries<T>) {
         return refreshLists();
       },
     }),
-    /** POST /{kind}/{id}/{action}: send, complete, cancel. */
+    /** POST /{kind}/{id}/{action}: send, complete, cancel, receive (with what came, or nothing for everything). */
     transition: useMutation({
-      mutationFn: ({ id, action }: { id: Id; action: string }) => api.post<T>(`${path}/${encodeURIComponent(id)}/${action}`),
+      mutationFn: ({ id, action, input }: { id: Id; action: string; input?: unknown }) =>
+        api.post<T>(`${path}/${encodeURIComponent(id)}/${action}`, input),
       onSuccess: (document, { id }) => {
         keep(id, document);
         return refreshAll();
@@ -81,11 +87,11 @@ export function useDocumentMutations<T>(queries: DocumentQueries<T>) {
   };
 }
 
-/** Customers whose name, phone or email matches, a few at a time: there may be thousands. */
-export const customerSearchQuery = (search: string) =>
+/** Customers or suppliers whose name or phone matches, a few at a time: there may be thousands. */
+export const partySearchQuery = (kind: 'customers' | 'suppliers', search: string) =>
   queryOptions({
-    queryKey: ['customers', 'search', search] as const,
-    queryFn: ({ signal }) => api.get<Page<Party>>('/customers', { params: { search, per_page: 10 }, signal }),
+    queryKey: [kind, 'search', search] as const,
+    queryFn: ({ signal }) => api.get<Page<Party>>(`/${kind}`, { params: { search, per_page: 10 }, signal }),
   });
 
 /** Products of one type for the item entry row, with the stock at the document's branch. */
@@ -97,12 +103,36 @@ export const productPickerQuery = (type: ProductType | '', search: string, locat
     enabled: type !== '',
   });
 
-/** POST /api/receipts: a payment on a document. Refreshes the document (`documentKey`), its lists and the receipts. */
+const PRODUCT_PATHS: Record<ProductType, string> = {
+  tire: '/tires',
+  battery: '/batteries',
+  wiper: '/wiper-products',
+  item: '/inventories',
+  service: '/services',
+};
+
+/** One product as the item entry row offers it, read from its kind's record (a link such as "Order more" names it). */
+export const productEntryQuery = (type: ProductType, id: string) =>
+  queryOptions({
+    queryKey: ['products', 'entry', type, id] as const,
+    queryFn: async ({ signal }): Promise<ProductEntry> => {
+      const product = await api.get<{ id: number; name: string; selling_price: number; cost_price: number | null }>(
+        `${PRODUCT_PATHS[type]}/${encodeURIComponent(id)}`,
+        { signal },
+      );
+      return { id: product.id, type, name: product.name, selling_price: product.selling_price, cost_price: product.cost_price ?? 0, stock: null };
+    },
+  });
+
+/**
+ * A payment on a document: POST /api/receipts (invoices, sales) or POST /api/purchases/{id}/payments.
+ * Refreshes the document (`documentKeys`), its lists and the receipts.
+ */
 export function useRecordPayment(documentKeys: readonly (readonly unknown[])[]) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ input, idempotencyKey }: { input: ReceiptInput; idempotencyKey: string }) =>
-      api.post<Receipt>('/receipts', input, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    mutationFn: ({ path, input, idempotencyKey }: { path: string; input: ReceiptInput | PurchasePaymentInput; idempotencyKey: string }) =>
+      api.post<Receipt>(path, input, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => Promise.all([['receipts'], ...documentKeys].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,27 +1,107 @@
 import { useState } from 'react';
-import type { Party } from '@schemas/documents';
+import type { z } from 'zod';
+import { LINE_PRODUCT_TYPES, PURCHASABLE_TYPES, invoiceItemInput, purchaseItemInput, saleItemInput, type Party } from '@schemas/documents';
 import type { ProductType } from '../api/products';
 import { centsText, lineCents, percentOf, toCents } from './cents';
 
-/** Invoice lines have a description and a unit price; sale lines a price and a discount percent. */
-export type LineMode = 'invoice' | 'sale';
+/** Invoice lines have a description and a unit price; sale lines a price and a discount percent; purchase lines a cost price and notes. */
+export type LineMode = 'invoice' | 'sale' | 'purchase';
 
 export interface DraftLine {
   key: string;
+  /** A saved purchase line's id: the server keeps what it received with it. */
+  id?: number;
   product_id: number;
   product_type: ProductType;
   product_name: string;
   description: string;
+  /** Purchase lines only. */
+  notes?: string;
   quantity: number;
   priceCents: number;
   /** Percent, sales only. */
   discount: number;
+  /** What a purchase line has already received: its quantity cannot go below it, nor can it be removed. */
+  received?: number;
 }
+
+/** What tells one kind of document's lines from another's: the few places where invoices, sales and purchase orders differ. */
+export interface LineKind {
+  /** The party the document is made out to. */
+  party: { label: string; field: 'customer_id' | 'supplier_id'; placeholder: string; kind: 'customers' | 'suppliers' };
+  productTypes: readonly ProductType[];
+  priceLabel: string;
+  /** The price's name in the line's schema. */
+  priceField: 'unit_price' | 'selling_price' | 'cost_price';
+  /** Which of the product's prices fills the price box when it is chosen. */
+  priceFrom: 'selling_price' | 'cost_price';
+  /** A line's own text: an invoice's description, a purchase line's notes. */
+  text: { field: 'description' | 'notes'; label: string } | null;
+  discount: boolean;
+  /** Selling takes stock from the branch (a line is marked when it has too few); buying brings it. */
+  checksStock: boolean;
+  /** A purchase line's quantity can be changed in the table (not below what it received). */
+  editableQuantity: boolean;
+  /** The line's schema, checked when Add is pressed. */
+  schema: z.ZodType;
+  toInput: (line: DraftLine) => Record<string, unknown>;
+}
+
+const CUSTOMER = { label: 'Customer', field: 'customer_id', placeholder: 'Search customers by name or phone', kind: 'customers' } as const;
+
+export const LINE_KINDS: Record<LineMode, LineKind> = {
+  invoice: {
+    party: CUSTOMER,
+    productTypes: LINE_PRODUCT_TYPES,
+    priceLabel: 'Unit Price',
+    priceField: 'unit_price',
+    priceFrom: 'selling_price',
+    text: { field: 'description', label: 'Description' },
+    discount: false,
+    checksStock: true,
+    editableQuantity: false,
+    schema: invoiceItemInput,
+    toInput: (line) => ({ product_id: line.product_id, description: line.description, quantity: line.quantity, unit_price: centsText(line.priceCents) }),
+  },
+  sale: {
+    party: CUSTOMER,
+    productTypes: LINE_PRODUCT_TYPES,
+    priceLabel: 'Price',
+    priceField: 'selling_price',
+    priceFrom: 'selling_price',
+    text: null,
+    discount: true,
+    checksStock: true,
+    editableQuantity: false,
+    schema: saleItemInput,
+    toInput: (line) => ({ product_id: line.product_id, quantity: line.quantity, selling_price: centsText(line.priceCents), discount: line.discount }),
+  },
+  purchase: {
+    party: { label: 'Supplier', field: 'supplier_id', placeholder: 'Search suppliers by name or phone', kind: 'suppliers' },
+    productTypes: PURCHASABLE_TYPES,
+    priceLabel: 'Cost Price',
+    priceField: 'cost_price',
+    priceFrom: 'cost_price',
+    text: { field: 'notes', label: 'Notes' },
+    discount: false,
+    checksStock: false,
+    editableQuantity: true,
+    schema: purchaseItemInput,
+    toInput: (line) => ({
+      ...(line.id ? { id: line.id } : {}),
+      product_id: line.product_id,
+      quantity: line.quantity,
+      cost_price: centsText(line.priceCents),
+      notes: line.notes ?? '',
+    }),
+  },
+};
 
 export const draftLineCents = (line: DraftLine) => lineCents(line.priceCents, line.quantity, line.discount);
 
 export interface DraftStart {
-  customer: Party | null;
+  /** The customer (invoices, sales) or the supplier (purchase orders). */
+  party: Party | null;
   location_id: string;
   lines: DraftLine[];
   notes: string;
@@ -34,7 +114,7 @@ let lineCounter = 0;
 export const newLineKey = () => `line-${++lineCounter}`;
 
 /** What the document editor holds: the party, the branch, the lines, notes, discount and tax, and the totals in cents. */
-export function useDocumentDraft(start: DraftStart, taxRate: number) {
+export function useDocumentDraft(mode: LineMode, start: DraftStart, taxRate: number) {
   const [draft, setDraft] = useState(start);
   const set = <K extends keyof DraftStart>(name: K, value: DraftStart[K]) => setDraft((current) => ({ ...current, [name]: value }));
 
@@ -45,6 +125,8 @@ export function useDocumentDraft(start: DraftStart, taxRate: number) {
   const totals = { subtotalCents, discountCents, taxCents, totalCents: subtotalCents - discountCents + taxCents };
 
   return {
+    mode,
+    kind: LINE_KINDS[mode],
     draft,
     set,
     totals,
@@ -53,6 +135,8 @@ export function useDocumentDraft(start: DraftStart, taxRate: number) {
     taxText: draft.tax_amount ?? centsText(defaultTaxCents),
     addLine: (line: DraftLine) => setDraft((current) => ({ ...current, lines: [...current.lines, line] })),
     removeLine: (key: string) => setDraft((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) })),
+    setLineQuantity: (key: string, quantity: number) =>
+      setDraft((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, quantity } : line)) })),
   };
 }
 
@@ -60,9 +144,9 @@ export type DocumentDraft = ReturnType<typeof useDocumentDraft>;
 
 /** The header fields every document sends, as the API's schemas read them. */
 export function draftInput(state: DocumentDraft) {
-  const { draft, taxText } = state;
+  const { draft, taxText, kind } = state;
   return {
-    customer_id: draft.customer?.id ?? '',
+    [kind.party.field]: draft.party?.id ?? '',
     location_id: draft.location_id,
     discount_amount: draft.discount_amount,
     tax_amount: taxText,
@@ -71,10 +155,6 @@ export function draftInput(state: DocumentDraft) {
 }
 
 /** The lines as the API's item schemas read them. */
-export function linesInput(mode: LineMode, lines: DraftLine[]) {
-  return lines.map((line) =>
-    mode === 'invoice'
-      ? { product_id: line.product_id, description: line.description, quantity: line.quantity, unit_price: centsText(line.priceCents) }
-      : { product_id: line.product_id, quantity: line.quantity, selling_price: centsText(line.priceCents), discount: line.discount },
-  );
+export function linesInput(state: DocumentDraft) {
+  return state.draft.lines.map(state.kind.toInput);
 }

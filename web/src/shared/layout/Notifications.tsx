@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { productPath, stockAlerts } from '../api/products';
+import { orderMorePath, productPath, stockAlerts } from '../api/products';
 import { BellIcon } from './icons';
 import { useDismiss } from './useDismiss';
 
@@ -37,13 +37,23 @@ export function Notifications() {
           {alerts.data && !alerts.data.items.length && <p className="dropdown-empty">No notifications</p>}
           <ul className="notification-list">
             {alerts.data?.items.map((alert) => (
-              <li key={alert.id}>
+              <li key={alert.id} className="notification-item">
                 <Link className="search-hit" to={productPath(alert.type, alert.id)} onClick={close}>
                   <span className="search-hit-name">{alert.name}</span>
                   <span className={`notification-state notification-${alert.state}`}>
                     {alert.state === 'out' ? 'Out of stock' : `${alert.quantity} left`}
                   </span>
                 </Link>
+                {alert.type !== 'service' && (
+                  <Link
+                    className="notification-order"
+                    to={orderMorePath(alert.type, alert.id)}
+                    onClick={close}
+                    aria-label={`Order more ${alert.name}`}
+                  >
+                    Order more
+                  </Link>
+                )}
               </li>
             ))}
           </ul>

@@ -33,10 +33,14 @@ const LAYOUTS: { value: PrintLayout; label: string }[] = [
   { value: 'thermal', label: '80 mm receipt' },
 ];
 
-/** The body of /invoices/:id/print, /sales/:id/print, /receipts/:id/print: layout choice (A4 / 80 mm), preview, Print button. */
-export function PrintPage({ printable }: { printable: Printable }): JSX.Element {
+/**
+ * The body of /invoices/:id/print, /sales/:id/print, /receipts/:id/print, /purchases/:id/print: layout
+ * choice (A4 / 80 mm, unless the kind has only one), preview, Print button.
+ */
+export function PrintPage({ printable, layouts = ['a4', 'thermal'] }: { printable: Printable; layouts?: PrintLayout[] }): JSX.Element {
   const [params, setParams] = useSearchParams();
-  const layout: PrintLayout = params.get('layout') === 'thermal' ? 'thermal' : 'a4';
+  const asked: PrintLayout = params.get('layout') === 'thermal' ? 'thermal' : 'a4';
+  const layout: PrintLayout = layouts.includes(asked) ? asked : layouts[0];
   const settings = useQuery(settingsQuery);
   const contentRef = useRef<HTMLDivElement>(null);
   const title = printFileTitle(printable);
@@ -66,15 +70,21 @@ export function PrintPage({ printable }: { printable: Printable }): JSX.Element 
   return (
     <div className="print-view">
       <div className="card print-controls">
-        <fieldset className="print-layouts" aria-labelledby={legendId}>
-          <legend id={legendId}>Layout</legend>
-          {LAYOUTS.map((option) => (
-            <label key={option.value} className="print-layout-option">
-              <input type="radio" name="print-layout" value={option.value} checked={layout === option.value} onChange={() => chooseLayout(option.value)} />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
+        {layouts.length > 1 ? (
+          <fieldset className="print-layouts" aria-labelledby={legendId}>
+            <legend id={legendId}>Layout</legend>
+            {LAYOUTS.filter((option) => layouts.includes(option.value)).map((option) => (
+              <label key={option.value} className="print-layout-option">
+                <input type="radio" name="print-layout" value={option.value} checked={layout === option.value} onChange={() => chooseLayout(option.value)} />
+                {option.label}
+              </label>
+            ))}
+          </fieldset>
+        ) : (
+          <p className="print-layout-only">
+            <strong>Layout</strong> {LAYOUTS.find((option) => option.value === layout)?.label}
+          </p>
+        )}
         <button type="button" className="btn btn-primary" disabled={settings.isPending} onClick={() => printNow()}>
           Print
         </button>

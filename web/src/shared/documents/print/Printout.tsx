@@ -38,7 +38,8 @@ export function Printout({ printable, layout, settings }: PrintoutProps) {
         </div>
       </header>
       {printable.kind === 'receipt' ? <ReceiptBody receipt={printable.document} /> : <TradingBody print={tradingPrint(printable)} layout={layout} />}
-      {settings?.print_footer && <footer className="po-footer">{settings.print_footer}</footer>}
+      {/* The footer speaks to customers (thanks, warranty); a purchase order goes to a supplier. */}
+      {settings?.print_footer && printable.kind !== 'purchase' && <footer className="po-footer">{settings.print_footer}</footer>}
     </article>
   );
 }
@@ -83,27 +84,27 @@ function PartyDetails({ heading, party, extra }: { heading: string; party: Party
 }
 
 function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayout }) {
-  const { document, facts, lines, hasLineDiscount, isQuote } = print;
+  const { document, party, facts, branchLabel, priceLabel, lines, hasLineDiscount, showsPayments, showsZeroTax, signature } = print;
   const totals: [label: string, value: number, className?: string][] = [
     ['Subtotal', document.subtotal],
     ...(document.discount_amount ? [['Discount', -document.discount_amount] as [string, number]] : []),
-    [`Tax (${percentText(document.tax_rate)})`, document.tax_amount],
+    ...(showsZeroTax || document.tax_amount ? [[`Tax (${percentText(document.tax_rate)})`, document.tax_amount] as [string, number]] : []),
     ['Total', document.net_amount, 'po-grand'],
-    ...(isQuote
-      ? []
-      : ([
+    ...(showsPayments
+      ? ([
           ['Paid', document.total_paid],
           ['Balance Due', document.balance_due, 'po-due'],
-        ] as [string, number, string?][])),
+        ] as [string, number, string?][])
+      : []),
   ];
-  const payments = document.receipts?.filter((receipt) => receipt.type !== 'expense') ?? [];
+  const payments = showsPayments ? (document.receipts?.filter((receipt) => receipt.type !== 'expense') ?? []) : [];
 
   return (
     <>
       <section className="po-meta">
-        <PartyDetails heading="Bill To" party={document.customer} />
+        <PartyDetails heading={party.heading} party={party.party} />
         <div className="po-doc-facts">
-          <FactList facts={[...facts, ['Branch', document.location?.name ?? '-']]} />
+          <FactList facts={[...facts, [branchLabel, document.location?.name ?? '-']]} />
         </div>
       </section>
 
@@ -116,7 +117,7 @@ function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayo
                 Qty
               </th>
               <th scope="col" className="po-num">
-                Unit Price
+                {priceLabel}
               </th>
               {hasLineDiscount && (
                 <th scope="col" className="po-num">
@@ -198,6 +199,11 @@ function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayo
             </tbody>
           </table>
         </section>
+      )}
+      {signature && (
+        <p className="po-signature">
+          <span>{signature}</span>
+        </p>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS, type Invoice, type Receipt, type Sale } from '@schemas/documents';
+import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS, type Party, type Receipt, type Totals } from '@schemas/documents';
 import { formatDate } from '../dates';
 import type { Printable } from './types';
 
@@ -13,6 +13,8 @@ export function printTitle(printable: Printable): string {
       return printable.document.status === 'draft' ? 'Quote' : 'Invoice';
     case 'sale':
       return 'Sale';
+    case 'purchase':
+      return 'Purchase Order';
     case 'receipt':
       return 'Receipt';
   }
@@ -26,7 +28,14 @@ export function printNumber(printable: Printable): string {
 export function printFileTitle(printable: Printable): string {
   const { number } = printable.document;
   if (number) return `${printTitle(printable)} ${number}`;
-  return printable.kind === 'receipt' ? 'Receipt' : `${printTitle(printable)} ${printable.document.customer?.name ?? ''}`.trim();
+  switch (printable.kind) {
+    case 'receipt':
+      return 'Receipt';
+    case 'purchase':
+      return `${printTitle(printable)} ${printable.document.supplier?.name ?? ''}`.trim();
+    default:
+      return `${printTitle(printable)} ${printable.document.customer?.name ?? ''}`.trim();
+  }
 }
 
 export interface PrintedLine {
@@ -34,6 +43,7 @@ export interface PrintedLine {
   name: string;
   detail: string | null;
   quantity: number;
+  /** The unit price, or a purchase line's cost price. */
   unitPrice: number;
   /** Percent, sales only. */
   discount: number | null;
@@ -43,28 +53,71 @@ export interface PrintedLine {
 /** The header facts beside the title: dates, status, payment method. */
 export type Facts = [label: string, value: string][];
 
-/** An invoice or a sale as the printed page shows it. */
+/** An invoice, a sale or a purchase order as the printed page shows it. */
 export interface TradingPrint {
+  /** Bill To the customer, or the Supplier. */
+  party: { heading: string; party: Party | null | undefined };
   facts: Facts;
+  /** The branch: where the goods leave ('Branch') or are delivered ('Deliver To'). */
+  branchLabel: string;
+  priceLabel: string;
   lines: PrintedLine[];
   hasLineDiscount: boolean;
-  /** A draft invoice: nothing is owed or paid on it yet. */
-  isQuote: boolean;
-  document: Invoice | Sale;
+  /**
+   * Paid, Balance Due and the payments: not on a draft invoice (a quote, nothing owed yet) nor on a
+   * purchase order (it goes to the supplier, who needs what is ordered, not what the shop has paid).
+   */
+  showsPayments: boolean;
+  /** A tax row of 0 is left out (purchase orders). */
+  showsZeroTax: boolean;
+  /** A line to sign under the totals, e.g. 'Authorised by' on a purchase order. */
+  signature?: string;
+  document: Totals & { notes: string | null; location?: { name: string } | null; receipts?: Receipt[] };
 }
 
 const dotText = (dot: string | null) => (dot ? `DOT ${dot}` : null);
 const lineDetail = (description: string | null, name: string, dot: string | null) =>
   [description && description !== name ? description : null, dotText(dot)].filter(Boolean).join(' · ') || null;
 
-export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | 'sale' }>): TradingPrint {
+export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | 'sale' | 'purchase' }>): TradingPrint {
+  const selling = { branchLabel: 'Branch', showsZeroTax: true };
+  if (printable.kind === 'purchase') {
+    const purchase = printable.document;
+    return {
+      document: purchase,
+      party: { heading: 'Supplier', party: purchase.supplier },
+      branchLabel: 'Deliver To',
+      priceLabel: 'Cost Price',
+      showsZeroTax: false,
+      hasLineDiscount: false,
+      showsPayments: false,
+      signature: 'Authorised by',
+      facts: [
+        ['Order Date', formatDate(purchase.purchase_date)],
+        ['Expected Delivery', formatDate(purchase.expected_delivery_date) || '-'],
+        ...(purchase.reference_number ? ([['Reference', purchase.reference_number]] as Facts) : []),
+      ],
+      lines: purchase.purchase_items.map((item) => ({
+        key: item.id,
+        name: item.product_name,
+        detail: [item.notes, dotText(item.dot)].filter(Boolean).join(' · ') || null,
+        quantity: item.quantity,
+        unitPrice: item.cost_price_at_purchase,
+        discount: null,
+        total: item.total_price,
+      })),
+    };
+  }
   if (printable.kind === 'invoice') {
     const invoice = printable.document;
     const isQuote = invoice.status === 'draft';
     return {
+      ...selling,
       document: invoice,
+      party: { heading: 'Bill To', party: invoice.customer },
+      priceLabel: 'Unit Price',
       hasLineDiscount: false,
-      isQuote,
+      showsPayments: !isQuote,
       facts: isQuote
         ? [
             ['Date', formatDate(invoice.issued_date)],
@@ -88,8 +141,11 @@ export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | '
   }
   const sale = printable.document;
   return {
+    ...selling,
     document: sale,
-    isQuote: false,
+    party: { heading: 'Bill To', party: sale.customer },
+    priceLabel: 'Unit Price',
+    showsPayments: true,
     hasLineDiscount: sale.items.some((item) => item.discount > 0),
     facts: [
       ['Sale Date', formatDate(sale.sale_date)],
