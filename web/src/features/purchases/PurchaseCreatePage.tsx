@@ -12,15 +12,15 @@ import { PurchaseForm } from './PurchaseForm';
 const isPurchasable = (value: string | null): value is ProductType => PURCHASABLE_TYPES.some((type) => type === value);
 
 /**
- * The product named by "Order more" (?product_id=ID&product_type=TYPE), ready in the item entry row.
- * A product that cannot be read leaves the row empty: the order is still made by hand.
+ * The product named by "Order more" (?product_id=ID, with &product_type=TYPE when the link knows it),
+ * ready in the item entry row. A product that cannot be read leaves the row empty: the order is still made by hand.
  */
 function usePresetProduct() {
   const [params] = useSearchParams();
   const id = params.get('product_id') ?? '';
   const type = params.get('product_type');
-  const wanted = Boolean(id) && isPurchasable(type);
-  const product = useQuery({ ...productEntryQuery(isPurchasable(type) ? type : 'item', id), enabled: wanted, retry: false });
+  const wanted = /^\d+$/.test(id);
+  const product = useQuery({ ...productEntryQuery(id, isPurchasable(type) ? [type] : PURCHASABLE_TYPES), enabled: wanted, retry: false });
   return { waiting: wanted && product.isPending, product: wanted ? (product.data ?? null) : null };
 }
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Party, PurchasePaymentInput, Receipt, ReceiptInput } from '@schemas/documents';
 import type { Page } from '@schemas/paging';
-import { api, type QueryParams } from '../api/client';
+import { api, isApiError, type QueryParams } from '../api/client';
 import { stockAlerts, type ProductEntry, type ProductType } from '../api/products';
 
 export const DOCUMENT_PAGE_SIZE = 20;
@@ -111,16 +111,26 @@ const PRODUCT_PATHS: Record<ProductType, string> = {
   service: '/services',
 };
 
-/** One product as the item entry row offers it, read from its kind's record (a link such as "Order more" names it). */
-export const productEntryQuery = (type: ProductType, id: string) =>
+/**
+ * One product as the item entry row offers it, read from its kind's record (a link such as "Order more"
+ * names it). The link may name its kind; otherwise each of `types` is asked in turn until one has it.
+ */
+export const productEntryQuery = (id: string, types: readonly ProductType[]) =>
   queryOptions({
-    queryKey: ['products', 'entry', type, id] as const,
-    queryFn: async ({ signal }): Promise<ProductEntry> => {
-      const product = await api.get<{ id: number; name: string; selling_price: number; cost_price: number | null }>(
-        `${PRODUCT_PATHS[type]}/${encodeURIComponent(id)}`,
-        { signal },
-      );
-      return { id: product.id, type, name: product.name, selling_price: product.selling_price, cost_price: product.cost_price ?? 0, stock: null };
+    queryKey: ['products', 'entry', id, ...types] as const,
+    queryFn: async ({ signal }): Promise<ProductEntry | null> => {
+      for (const type of types) {
+        try {
+          const product = await api.get<{ id: number; name: string; selling_price: number; cost_price: number | null }>(
+            `${PRODUCT_PATHS[type]}/${encodeURIComponent(id)}`,
+            { signal },
+          );
+          return { id: product.id, type, name: product.name, selling_price: product.selling_price, cost_price: product.cost_price ?? 0, stock: null };
+        } catch (error) {
+          if (!isApiError(error, 404)) throw error;
+        }
+      }
+      return null;
     },
   });
 
