@@ -304,7 +304,7 @@ interface DocumentBase extends Totals {
   customer_id: number;
   customer: Party;
   location_id: number;
-  location: { id: number; name: string };
+  location: { id: number; name: string; address: string | null };
   notes: string | null;
   /** Only on the detail (GET /api/{kind}/{id}) and the answers of changes. */
   receipts?: Receipt[];
@@ -352,7 +352,7 @@ export interface Purchase extends Totals {
   supplier_id: number;
   supplier: Party;
   location_id: number;
-  location: { id: number; name: string };
+  location: { id: number; name: string; address: string | null };
   purchase_date: string;
   expected_delivery_date: string | null;
   actual_delivery_date: string | null;

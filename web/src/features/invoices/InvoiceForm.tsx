@@ -54,7 +54,15 @@ export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
   const { create, update } = useInvoiceMutations();
   const saving = invoice ? update : create;
   const keyFor = useIdempotencyKey();
+  const input = {
+    ...draftInput(state),
+    issued_date: issuedDate,
+    due_date: shownDueDate,
+    items: linesInput(state),
+    ...(invoice ? {} : { status: 'draft' }),
+  };
   const form = useDocumentForm({
+    input,
     schema: invoice ? draftInvoiceInput : invoiceInput,
     fields: FIELDS,
     error: saving.error,
@@ -65,14 +73,6 @@ export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
     },
   });
 
-  const submit = () =>
-    form.submit({
-      ...draftInput(state),
-      issued_date: issuedDate,
-      due_date: shownDueDate,
-      items: linesInput(state),
-      ...(invoice ? {} : { status: 'draft' }),
-    });
 
   return (
     <DocumentEditor
@@ -98,7 +98,7 @@ export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
       submitLabel={invoice ? 'Save Invoice' : 'Create Invoice'}
       pending={saving.isPending}
       cancelTo={invoice ? `/invoices/${invoice.id}` : '/invoices'}
-      onSubmit={submit}
+      onSubmit={form.submit}
     />
   );
 }

@@ -85,7 +85,16 @@ export function PurchaseForm({ purchase, settings, presetProduct, onSaved }: Pur
   const { create, update } = usePurchaseMutations();
   const saving = purchase ? update : create;
   const keyFor = useIdempotencyKey();
+  const input = {
+    ...draftInput(state),
+    purchase_date: purchaseDate,
+    expected_delivery_date: expectedDate,
+    reference_number: reference,
+    status,
+    items: linesInput(state),
+  };
   const form = useDocumentForm({
+    input,
     schema: purchase ? purchaseUpdateInput : purchaseInput,
     fields: FIELDS,
     error: saving.error,
@@ -96,15 +105,6 @@ export function PurchaseForm({ purchase, settings, presetProduct, onSaved }: Pur
     },
   });
 
-  const submit = () =>
-    form.submit({
-      ...draftInput(state),
-      purchase_date: purchaseDate,
-      expected_delivery_date: expectedDate,
-      reference_number: reference,
-      status,
-      items: linesInput(state),
-    });
 
   return (
     <DocumentEditor
@@ -156,7 +156,7 @@ export function PurchaseForm({ purchase, settings, presetProduct, onSaved }: Pur
       submitLabel={purchase ? 'Save Purchase Order' : 'Create Purchase Order'}
       pending={saving.isPending}
       cancelTo={purchase ? `/purchases/${purchase.id}` : '/purchases'}
-      onSubmit={submit}
+      onSubmit={form.submit}
     />
   );
 }

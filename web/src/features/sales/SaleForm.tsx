@@ -66,7 +66,15 @@ export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
   const { create, update } = useSaleMutations();
   const saving = sale ? update : create;
   const keyFor = useIdempotencyKey();
+  const input = {
+    ...draftInput(state),
+    sale_date: saleDate,
+    payment_method: paymentMethod,
+    items: linesInput(state),
+    ...(sale ? {} : { status, amount_paid: shownPaidNow }),
+  };
   const form = useDocumentForm({
+    input,
     schema: sale ? pendingSaleInput : saleInput,
     fields: FIELDS,
     error: saving.error,
@@ -77,14 +85,6 @@ export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
     },
   });
 
-  const submit = () =>
-    form.submit({
-      ...draftInput(state),
-      sale_date: saleDate,
-      payment_method: paymentMethod,
-      items: linesInput(state),
-      ...(sale ? {} : { status, amount_paid: shownPaidNow }),
-    });
 
   return (
     <DocumentEditor
@@ -133,7 +133,7 @@ export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
       submitLabel={sale ? 'Save Sale' : 'Create Sale'}
       pending={saving.isPending}
       cancelTo={sale ? `/sales/${sale.id}` : '/sales'}
-      onSubmit={submit}
+      onSubmit={form.submit}
     />
   );
 }

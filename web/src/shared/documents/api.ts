@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Party, PurchasePaymentInput, Receipt, ReceiptInput } from '@schemas/documents';
 import type { Page } from '@schemas/paging';
-import { api, isApiError, type QueryParams } from '../api/client';
+import { api, type QueryParams } from '../api/client';
 import { stockAlerts, type ProductEntry, type ProductType } from '../api/products';
 
 export const DOCUMENT_PAGE_SIZE = 20;
@@ -103,34 +103,14 @@ export const productPickerQuery = (type: ProductType | '', search: string, locat
     enabled: type !== '',
   });
 
-const PRODUCT_PATHS: Record<ProductType, string> = {
-  tire: '/tires',
-  battery: '/batteries',
-  wiper: '/wiper-products',
-  item: '/inventories',
-  service: '/services',
-};
-
-/**
- * One product as the item entry row offers it, read from its kind's record (a link such as "Order more"
- * names it). The link may name its kind; otherwise each of `types` is asked in turn until one has it.
- */
+/** One product as the item entry row offers it (a link such as "Order more" names it), if it is of one of `types`. */
 export const productEntryQuery = (id: string, types: readonly ProductType[]) =>
   queryOptions({
     queryKey: ['products', 'entry', id, ...types] as const,
     queryFn: async ({ signal }): Promise<ProductEntry | null> => {
-      for (const type of types) {
-        try {
-          const product = await api.get<{ id: number; name: string; selling_price: number; cost_price: number | null }>(
-            `${PRODUCT_PATHS[type]}/${encodeURIComponent(id)}`,
-            { signal },
-          );
-          return { id: product.id, type, name: product.name, selling_price: product.selling_price, cost_price: product.cost_price ?? 0, stock: null };
-        } catch (error) {
-          if (!isApiError(error, 404)) throw error;
-        }
-      }
-      return null;
+      const page = await api.get<Page<ProductEntry>>('/products', { params: { id, per_page: 1 }, signal });
+      const product = page.data[0];
+      return product && types.includes(product.type) ? product : null;
     },
   });
 

@@ -74,7 +74,7 @@ function documentSelect(kind: DocumentKind) {
   return {
     columns: `d.id, d.number, d.${kind.party.column},
       json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address) as ${kind.party.key},
-      d.location_id, ${named('lo')} as location, ${kind.columns},
+      d.location_id, json_build_object('id', lo.id, 'name', lo.name, 'address', lo.address) as location, ${kind.columns},
       d.payment_status, d.subtotal, d.subtotal as total_amount, d.discount_amount, d.tax_amount, d.tax_rate,
       d.net_amount, d.total_paid, d.balance_due, d.notes, d.created_at, d.updated_at,
       (select coalesce(json_agg(json_build_object(

@@ -106,12 +106,13 @@ stockRoutes.patch('/:id/price', async (c) => {
 const productsQuery = listQuery.extend({
   type: z.enum(['tire', 'battery', 'wiper', 'service', 'item'], { error: 'Type must be tire, battery, wiper, service or item' }).optional(),
   location_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Location must be a valid choice').optional()),
+  id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Product must be a valid choice').optional()),
 });
 
-/** Item pickers: every kind, with what documents need; `stock` is at `location_id` when given, else in all branches. */
+/** Item pickers: every kind (or one product, `id`), with what documents need; `stock` is at `location_id` when given, else in all branches. */
 stockRoutes.get('/', async (c) => {
   const query = parse(productsQuery, c.req.query());
-  const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?');
+  const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?').addIf(query.id, 'p.id = ?');
   if (query.search) where.addOn(query.search, (search) => wordsMatch('pl.label', search));
   let stock = totalStock;
   if (query.location_id) {

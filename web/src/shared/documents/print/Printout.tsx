@@ -104,7 +104,7 @@ function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayo
       <section className="po-meta">
         <PartyDetails heading={party.heading} party={party.party} />
         <div className="po-doc-facts">
-          <FactList facts={[...facts, [branchLabel, document.location?.name ?? '-']]} />
+          <FactList facts={[...facts, [branchLabel, [document.location?.name, document.location?.address].filter(Boolean).join(', ') || '-']]} />
         </div>
       </section>
 

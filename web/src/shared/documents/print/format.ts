@@ -72,7 +72,7 @@ export interface TradingPrint {
   showsZeroTax: boolean;
   /** A line to sign under the totals, e.g. 'Authorised by' on a purchase order. */
   signature?: string;
-  document: Totals & { notes: string | null; location?: { name: string } | null; receipts?: Receipt[] };
+  document: Totals & { notes: string | null; location?: { name: string; address?: string | null } | null; receipts?: Receipt[] };
 }
 
 const dotText = (dot: string | null) => (dot ? `DOT ${dot}` : null);
