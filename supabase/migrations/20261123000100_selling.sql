@@ -271,7 +271,8 @@ $$;
 revoke execute on function public.refresh_document_totals(text, bigint) from public;
 
 -- Moves a document's goods out of (p_sign -1) or back into (+1) a branch through move_stock, one
--- move per product, locking the stock rows in product order. Services have no stock.
+-- move per product, locking each product's row and then its stock row, in product order. Services
+-- have no stock.
 create function public.move_document_stock(
   p_type text, p_id bigint, p_location_id bigint, p_sign integer, p_reason text, p_user_id bigint
 )
@@ -291,6 +292,7 @@ begin
       group by x.product_id order by x.product_id',
     t.lines_table, t.key_column
   ) using p_id loop
+    perform 1 from public.products p where p.id = line.product_id for update;
     insert into public.stock_levels (product_id, location_id) values (line.product_id, p_location_id) on conflict do nothing;
     select s.quantity into v_have from public.stock_levels s
      where s.product_id = line.product_id and s.location_id = p_location_id

@@ -111,8 +111,8 @@ $$;
 revoke execute on function public.move_stock(bigint, bigint, integer, text, text, bigint, text, bigint, numeric) from public;
 
 -- Receives goods of a purchase order into its branch: everything outstanding (p_items null) or the
--- quantities given as [{purchase_item_id, quantity}]. Locks the order, then the stock rows and the
--- products in product order; each product's cost becomes the weighted average of the stock on hand
+-- quantities given as [{purchase_item_id, quantity}]. Locks the order, then the products and their
+-- stock rows in product order; each product's cost becomes the weighted average of the stock on hand
 -- (all branches) at its old cost and the units received at the order's cost. The order is received
 -- once every line is complete; until then it stays ordered.
 create function public.receive_purchase(p_id bigint, p_items jsonb, p_actual_delivery_date date, p_user_id bigint)
@@ -171,6 +171,10 @@ begin
     raise exception 'Enter a quantity to receive for at least one line.' using errcode = 'WH422', hint = 'items';
   end if;
 
+  perform 1 from public.products p
+   where p.id in (select r.product_id from jsonb_to_recordset(v_receiving) as r(product_id bigint))
+   order by p.id
+     for update;
   insert into public.stock_levels (product_id, location_id)
   select distinct r.product_id, v_order.location_id from jsonb_to_recordset(v_receiving) as r(product_id bigint)
   on conflict do nothing;
@@ -178,10 +182,6 @@ begin
    where s.location_id = v_order.location_id
      and s.product_id in (select r.product_id from jsonb_to_recordset(v_receiving) as r(product_id bigint))
    order by s.product_id
-     for update;
-  perform 1 from public.products p
-   where p.id in (select r.product_id from jsonb_to_recordset(v_receiving) as r(product_id bigint))
-   order by p.id
      for update;
 
   for line in

@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Row } from './port.ts';
 
 export interface PgliteDb extends Db {
@@ -11,6 +12,7 @@ export async function pgliteDb(options: { dataDir?: string; loadDataDir?: Blob |
   const pg = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
     // The same values postgres.js gives (see postgres.ts): numbers for int8 and numeric, text for dates.
     parsers: { [types.INT8]: Number, [types.NUMERIC]: Number, [types.DATE]: (value: string) => value },
   });

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/port.ts';
 import { pgErrorCode } from '../../db/port.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { Where } from '../../http/where.ts';
 
 export type ProductKind = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
 
-/** SQL for the total stock of `p`, the products row. */
-export const totalStock = `coalesce((select sum(sl.quantity)::int from public.stock_levels sl where sl.product_id = p.id), 0)`;
+/** SQL for the total stock of `p`, the products row, which move_stock keeps. */
+export const totalStock = 'p.total_stock';
 
 /** SQL for the stock of `p` per branch, as `[{location_id, location_name, quantity}]`. */
 export const branchStock = `coalesce((
@@ -17,15 +18,18 @@ export const branchStock = `coalesce((
 export const stockColumns = `${totalStock} as quantity, ${branchStock} as inventory`;
 
 /**
- * SQL: every word of the search (parameter `search`) is in `text`, read as it is or without spaces
- * and punctuation, so "primacy 205/55R16" finds "Michelin Primacy 4 205 / 55 R 16".
+ * Adds to `where` that every word of the search is in the product's kept search text (`p`, the
+ * products row), read as it is or without spaces and punctuation, so "primacy 205/55R16" finds
+ * "Michelin Primacy 4 205 / 55 R 16". Each word is a LIKE the trigram index serves.
  */
-export const wordsMatch = (text: string, search: string) => `not exists (
-  select 1 from unnest(regexp_split_to_array(lower(trim(${search})), '\\s+')) as w(word)
-   where strpos(lower(${text}), w.word) = 0
-     and (regexp_replace(w.word, '[^a-z0-9]', '', 'g') = ''
-          or strpos(regexp_replace(lower(${text}), '[^a-z0-9]', '', 'g'), regexp_replace(w.word, '[^a-z0-9]', '', 'g')) = 0))`;
-
+export function addWordsMatch(where: Where, search: string): Where {
+  for (const word of search.toLowerCase().split(/\s+/).filter(Boolean)) {
+    const squashed = word.replace(/[^a-z0-9]/g, '');
+    const literal = squashed || word.replace(/[\\%_]/g, (character) => `\\${character}`);
+    where.add(`p.search_text like ?`, `%${literal}%`);
+  }
+  return where;
+}
 
 /** The function raised P0001 (a stock rule) or P0002 (a missing row): say it in the shop's words. */
 export async function stockRule<T>(work: () => Promise<T>): Promise<T> {
@@ -87,15 +91,6 @@ export async function updateProduct(db: Db, id: string | number, kind: ProductKi
     [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes],
   );
   return rows.length > 0;
-}
-
-/** Names a tire or wiper by its details (see the product_labels view). */
-export async function refreshProductName(db: Db, id: number | string): Promise<void> {
-  await db.query(
-    `update public.products p set name = pl.label
-       from public.product_labels pl where pl.product_id = p.id and p.id = $1 and p.name is distinct from pl.label`,
-    [id],
-  );
 }
 
 export async function moveStock(

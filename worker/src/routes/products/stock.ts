@@ -7,7 +7,7 @@ import { listQuery, pageOf } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { priceInput, stockAdjustmentInput, stockTransferInput } from '../../schemas/stock.ts';
-import { requireReferences, stockRule, totalStock, wordsMatch } from './core.ts';
+import { addWordsMatch, requireReferences, stockRule, totalStock } from './core.ts';
 import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Product not found';
@@ -113,17 +113,17 @@ const productsQuery = listQuery.extend({
 stockRoutes.get('/', async (c) => {
   const query = parse(productsQuery, c.req.query());
   const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?').addIf(query.id, 'p.id = ?');
-  if (query.search) where.addOn(query.search, (search) => wordsMatch('pl.label', search));
+  if (query.search) addWordsMatch(where, query.search);
   let stock = totalStock;
   if (query.location_id) {
     // A validated whole number, written into the SQL so the count query needs no extra parameter.
     stock = `coalesce((select sl.quantity from public.stock_levels sl where sl.product_id = p.id and sl.location_id = ${Number(query.location_id)}), 0)`;
   }
   const sql = {
-    columns: `p.id, p.kind as type, pl.label as name, p.selling_price, p.cost_price,
+    columns: `p.id, p.kind as type, p.name, p.selling_price, p.cost_price,
               case when p.kind = 'service' then null else ${stock} end as stock`,
-    from: 'from public.products p join public.product_labels pl on pl.product_id = p.id',
-    orderBy: 'pl.label, p.id',
+    from: 'from public.products p',
+    orderBy: 'lower(p.name), p.id',
   };
   return c.json(await pageOf(c.var.db, sql, where, query));
 });

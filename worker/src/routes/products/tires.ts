@@ -9,7 +9,7 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { fieldErrors } from '../../schemas/common.ts';
 import { CONSTRUCTION_TYPES, RATINGS, TIRE_CSV_COLUMNS, tireInput } from '../../schemas/tires.ts';
-import { branchStock, deleteProducts, insertProduct, refreshProductName, requireReferences, setTotalStock, totalStock, updateProduct, wordsMatch } from './core.ts';
+import { addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 import { named } from '../../db/sql.ts';
 
 type TireFields = z.output<typeof tireInput>;
@@ -48,7 +48,6 @@ const tireListQuery = listQuery.extend(tireFilters.shape);
 const FROM = `
   from public.products p
   join public.tires t on t.product_id = p.id
-  join public.product_labels pl on pl.product_id = p.id
   join public.tire_brands b on b.id = t.tire_brand_id
   join public.tire_types ty on ty.id = t.tire_type_id
   left join public.patterns pt on pt.id = t.pattern_id
@@ -56,7 +55,7 @@ const FROM = `
   left join public.locations lo on lo.id = t.location_id`;
 
 const COLUMNS = `
-  p.id, pl.label as name, 1 as product_type_id,
+  p.id, p.name, 1 as product_type_id,
   t.tire_brand_id, ${named('b')} as brand, t.pattern_id, ${named('pt')} as pattern,
   t.supplier_id, ${named('su')} as supplier, t.tire_type_id, ${named('ty')} as tire_type,
   t.location_id, ${named('lo')} as location,
@@ -64,11 +63,12 @@ const COLUMNS = `
   t.fuel_rating, t.water_rating, p.cost_price, p.selling_price,
   ${totalStock} as quantity, ${branchStock} as inventory, p.notes, p.active, p.created_at, p.updated_at`;
 
-const ORDER = 'order by lower(b.name), lower(coalesce(pt.name, \'\')), t.size, p.id';
+/** By name (brand, pattern, size), which an index on products serves. */
+const ORDER = 'order by lower(p.name), p.id';
 
 function filtersOf(query: z.output<typeof tireFilters>): Where {
-  const where = new Where();
-  if (query.search) where.add(wordsMatch("concat_ws(' ', t.size, b.name, pt.name, t.dot, t.made_in)", '?'), query.search);
+  const where = new Where().add(`p.kind = 'tire'`);
+  if (query.search) addWordsMatch(where, query.search);
   where.addIf(query.tire_brand_id, 't.tire_brand_id = ?');
   where.addIf(query.tire_type, 't.tire_type_id = ?');
   where.addIf(query.construction_type, 't.construction_type = ?');
@@ -141,7 +141,6 @@ async function createTire(db: Db, input: TireFields, userId: number): Promise<nu
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [id, ...detailValues(input)],
     );
-    await refreshProductName(tx, id);
     await setTotalStock(tx, id, input.location_id, input.quantity, userId, 'opening');
     return id;
   });
@@ -318,7 +317,6 @@ tireRoutes.put('/:id', async (c) => {
         where product_id = $1`,
       [id, ...detailValues(input)],
     );
-    await refreshProductName(tx, id);
     await setTotalStock(tx, id, input.location_id, input.quantity, c.var.user.id, 'count_correction');
   });
   return c.json({ data: await findTire(c.var.db, id) });

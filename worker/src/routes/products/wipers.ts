@@ -6,7 +6,7 @@ import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { wiperInput, type WiperInput } from '../../schemas/wipers.ts';
-import { branchStock, deleteProducts, insertProduct, refreshProductName, requireReferences, totalStock, updateProduct } from './core.ts';
+import { branchStock, deleteProducts, insertProduct, requireReferences, totalStock, updateProduct } from './core.ts';
 import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Wiper product not found';
@@ -34,7 +34,7 @@ function checkReferences(db: Db, input: WiperInput) {
   ]);
 }
 
-/** The name is composed from the details afterwards (refreshProductName). */
+/** The name is composed from the details once they are written (a trigger on wipers). */
 const productFields = (input: WiperInput) => ({
   name: input.type,
   cost_price: input.cost_price,
@@ -75,7 +75,6 @@ wiperRoutes.post('/', async (c) => {
        values ($1, $2, $3, $4, $5, $6, $7)`,
       [id, ...detailValues(input)],
     );
-    await refreshProductName(tx, id);
     return id;
   });
   return c.json({ data: await findWiper(c.var.db, id) }, 201);
@@ -97,7 +96,6 @@ wiperRoutes.put('/:id', async (c) => {
         where product_id = $1`,
       [id, ...detailValues(input)],
     );
-    await refreshProductName(tx, id);
   });
   return c.json({ data: await findWiper(c.var.db, id) });
 });

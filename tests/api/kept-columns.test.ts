@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness } from '#harness';
+import { call, signIn, uniqueTag } from '../support/api.ts';
+import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
+import type { Harness } from '../support/harness.ts';
+
+let h: Harness;
+let token: string;
+let f: CatalogueFixture;
+beforeAll(async () => {
+  h = await createHarness();
+  ({ token } = await signIn(h));
+  f = await catalogueFixture(h);
+});
+afterAll(() => h.close());
+
+const send = (method: string, path: string, body?: unknown) => call(h, method, path, { token, body });
+const today = new Date().toISOString().slice(0, 10);
+
+/** Every product's kept total against the sum of its levels and the sum of its moves; the rows that disagree. */
+const disagreements = () =>
+  h.withDb((db) =>
+    db.query(
+      `select p.id, p.total_stock,
+              (select coalesce(sum(sl.quantity), 0)::int from public.stock_levels sl where sl.product_id = p.id) as levels,
+              (select coalesce(sum(m.delta), 0)::int from public.stock_moves m where m.product_id = p.id) as moves
+         from public.products p
+        where p.total_stock <> (select coalesce(sum(sl.quantity), 0)::int from public.stock_levels sl where sl.product_id = p.id)
+           or p.total_stock <> (select coalesce(sum(m.delta), 0)::int from public.stock_moves m where m.product_id = p.id)`,
+    ),
+  );
+
+describe('what products keep for reads', () => {
+  it('keeps each total equal to the sum of its levels and its moves through adjustments, transfers and documents', async () => {
+    const tire = (await send('POST', '/api/tires', tireBody(f, { quantity: 10, size: `185 / 60 R 14 ${uniqueTag()}` }))).body.data;
+    const customer = (await send('POST', '/api/customers', { name: `Kept ${f.tag}`, phone: '1', address: 'x' })).body.data;
+    await send('POST', `/api/products/${tire.id}/stock-adjustments`, { location_id: f.downtownId, delta: -2, reason: 'damage' });
+    await send('POST', `/api/products/${tire.id}/stock-transfers`, { from_location_id: f.downtownId, to_location_id: f.northsideId, quantity: 3 });
+    await send('POST', `/api/products/${tire.id}/stock-transfers`, { from_location_id: f.northsideId, to_location_id: f.downtownId, quantity: 9 });
+    const invoice = (
+      await send('POST', '/api/invoices', {
+        customer_id: customer.id, location_id: f.northsideId, issued_date: today, due_date: today, status: 'sent',
+        items: [{ product_id: tire.id, quantity: 1, unit_price: 90 }],
+      })
+    ).body.data;
+    await send('POST', `/api/invoices/${invoice.id}/cancel`);
+    await send('POST', '/api/sales', {
+      customer_id: customer.id, location_id: f.downtownId, sale_date: today, status: 'completed',
+      items: [{ product_id: tire.id, quantity: 2, selling_price: 90 }],
+    });
+    const order = (
+      await send('POST', '/api/purchases', {
+        supplier_id: f.supplierId, location_id: f.northsideId, purchase_date: today, status: 'ordered',
+        items: [{ product_id: tire.id, quantity: 5, cost_price: 50 }],
+      })
+    ).body.data;
+    await send('POST', `/api/purchases/${order.id}/receive`, { items: [{ purchase_item_id: order.purchase_items[0].id, quantity: 4 }] });
+    await send('PUT', `/api/tires/${tire.id}`, { ...tireBody(f, { size: tire.size }), quantity: 20 });
+
+    const detail = (await send('GET', `/api/tires/${tire.id}`)).body.data;
+    expect(detail.quantity).toBe(20);
+    expect(await disagreements()).toEqual([]);
+  });
+
+  it('renames tires when their brand or pattern is renamed, and finds them by their new names, DOT and origin', async () => {
+    const tag = uniqueTag();
+    const size = `255 / 40 R 20 ${tag}`;
+    const tire = (await send('POST', '/api/tires', tireBody(f, { quantity: 1, size, dot: '4721', made_in: 'Portugal' }))).body.data;
+    expect(tire.name).toBe(`${f.names.brand} ${f.names.pattern} ${size}`);
+    await send('PUT', `/api/tire-brands/${f.brandId}`, { name: `Renamed ${tag}`, country: 'France' });
+    const found = async (search: string) => (await send('GET', `/api/products?search=${encodeURIComponent(search)}`)).body.data.map((row: { id: number }) => row.id);
+    expect(await found(`renamed ${tag} 255/40R20`)).toEqual([tire.id]);
+    expect(await found(`${f.names.brand} ${tag}`)).toEqual([]);
+    const tires = await send('GET', `/api/tires?search=${encodeURIComponent(`4721 portugal ${tag}`)}`);
+    expect(tires.body.data.map((row: { id: number; name: string }) => [row.id, row.name])).toEqual([[tire.id, `Renamed ${tag} ${f.names.pattern} ${size}`]]);
+    expect((await send('GET', `/api/tires?search=${encodeURIComponent(`25540R20 ${tag}`)}`)).body.total).toBe(1);
+    expect((await send('GET', `/api/products?search=${encodeURIComponent('%')}`)).status).toBe(200);
+    await send('PUT', `/api/tire-brands/${f.brandId}`, { name: f.names.brand, country: 'France' });
+  });
+
+  it('puts a shop supply in the alerts at its own minimum', async () => {
+    const name = `Gloves ${uniqueTag()}`;
+    const item = (await send('POST', '/api/inventories', { name, category: 'accessories', min_stock: 4, current_stock: 5, unit_price: 3, location_id: f.downtownId })).body.data;
+    const alerted = async () => {
+      const answer = await send('GET', `/api/inventories?search=${encodeURIComponent(name)}&lowStock=1`);
+      return answer.body.data.map((row: { id: number }) => row.id);
+    };
+    expect(await alerted()).toEqual([]);
+    await send('PUT', `/api/inventories/${item.id}`, { name, category: 'accessories', min_stock: 5, current_stock: 5, unit_price: 3 });
+    expect(await alerted()).toEqual([item.id]);
+    const [row] = await h.withDb((db) => db.query<{ low_stock_at: number }>('select low_stock_at from public.products where id = $1', [item.id]));
+    expect(row.low_stock_at).toBe(5);
+  });
+});
