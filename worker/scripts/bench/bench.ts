@@ -1,0 +1,383 @@
+/**
+ * `npm run bench`: what a counter's calls cost on the database named by DATABASE_URL (the scale data
+ * set, see seed:scale). Starts the server as `npm start` runs it (dist/node.mjs) on 127.0.0.1, signs
+ * in, and for each list, search, detail and write measures with autocannon:
+ *
+ *   - requests per second with 10 connections, and the p50 and p99 latency of that run;
+ *   - the p99 at a fixed 200 requests per second (corrected for coordinated omission: when the server
+ *     cannot keep up, the achieved rate is printed and the wait counts).
+ *
+ * For three of the calls it also runs a bare node:http + postgres.js handler that executes the same
+ * SQL: the statements are captured from the app itself (createApp on a recording database port,
+ * authentication included), so they stay the app's whatever it runs, and replayed with the same
+ * concurrency. The app's rate over the bare one is what the framework costs.
+ *
+ *   DATABASE_URL=postgres://... npm run bench -- [--duration 5] [--only tires,customers] [--json file]
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { cpus, loadavg } from 'node:os';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { createApp } from '../../src/app.ts';
+import type { Db } from '../../src/db/port.ts';
+import { postgresDb } from '../../src/db/postgres.ts';
+import { defaultConfig } from '../../src/env.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '200' },
+    only: { type: 'string' },
+    json: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+if (values.help) {
+  console.log('DATABASE_URL=postgres://... npm run bench -- [--duration 5] [--connections 10] [--rate 200] [--only tires,customers] [--json results.json]');
+  process.exit(0);
+}
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error('DATABASE_URL is required (the scale data set: npm run seed:scale).');
+  process.exit(2);
+}
+const DURATION = Number(values.duration);
+const CONNECTIONS = Number(values.connections);
+const RATE = Number(values.rate);
+const HOST = '127.0.0.1';
+const email = process.env.BENCH_EMAIL ?? 'demo@wheelhouse.local';
+const password = process.env.BENCH_PASSWORD ?? 'wheelhouse-demo';
+const jwtSecret = process.env.JWT_SECRET ?? randomBytes(48).toString('base64url');
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server as `npm start` runs it, on DATABASE_URL; answers its base URL once /api/health says up. */
+async function startServer(): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/node.mjs'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, PORT: String(port), SERVE_WEB: 'false', DEMO_DATA: 'false' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(`    [server] ${chunk}`));
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`    [server] ${chunk}`));
+  const base = `http://${HOST}:${port}`;
+  // Migrations pending on the database are applied at start, which may take a while on a large one.
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error('the server did not answer /api/health within 5 minutes');
+}
+
+async function signIn(fetcher: (path: string, init: RequestInit) => Promise<Response>): Promise<string> {
+  const response = await fetcher('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+interface Call {
+  name: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  /** For a write: the requests a connection repeats (each leaves the data as it found it). */
+  requests?: autocannon.Request[];
+  bare?: boolean;
+}
+
+/** Ids the detail pages and writes use: typical rows, picked the same way on every run. */
+async function pickIds(db: Db) {
+  const [row] = await db.query<Record<string, number>>(`select
+      (select product_id from public.tires order by product_id offset (select count(*) / 2 from public.tires) limit 1) as tire,
+      (select product_id from public.stock_moves group by product_id order by count(*) desc, product_id limit 1) as moved,
+      (select id from public.invoices where status = 'sent' order by id offset (select count(*) / 2 from public.invoices) limit 1) as invoice,
+      (select id from public.sales order by id offset (select count(*) / 2 from public.sales) limit 1) as sale,
+      (select id from public.receipts order by id offset (select count(*) / 2 from public.receipts) limit 1) as receipt,
+      (select id from public.purchases order by id offset (select count(*) / 2 from public.purchases) limit 1) as purchase,
+      (select min(id) from public.locations) as location`);
+  const adjustable = (
+    await db.query<{ id: number }>(
+      `select p.id from public.products p where p.kind <> 'service' and p.id % 97 = 0 order by p.id limit 500`,
+    )
+  ).map((r) => Number(r.id));
+  const id = (key: string) => Number(row[key]);
+  return {
+    tire: id('tire'), moved: id('moved'), invoice: id('invoice'), sale: id('sale'), receipt: id('receipt'), purchase: id('purchase'),
+    location: id('location'), adjustable,
+  };
+}
+
+function callsOf(ids: Awaited<ReturnType<typeof pickIds>>): Call[] {
+  // A stock adjustment: +1 on a product, then -1 on the same one, so the stock ends as it began.
+  const adjust = (delta: number): autocannon.Request => ({
+    method: 'POST',
+    setupRequest: (request, context) => {
+      if (delta > 0) context.product = ids.adjustable[Math.floor(Math.random() * ids.adjustable.length)];
+      return {
+        ...request,
+        path: `/api/products/${context.product}/stock-adjustments`,
+        body: JSON.stringify({ location_id: ids.location, delta, reason: 'count_correction', note: 'bench' }),
+      };
+    },
+  });
+  return [
+    { name: 'tires, page 1 of 25', path: '/api/tires?page=1&per_page=25', bare: true },
+    { name: 'tires, search "205 55 16"', path: '/api/tires?search=205%2055%2016' },
+    { name: 'batteries', path: '/api/batteries' },
+    { name: 'wipers', path: '/api/wiper-products' },
+    { name: 'shop supplies', path: '/api/inventories' },
+    { name: 'products picker "michelin"', path: '/api/products?search=michelin', bare: true },
+    { name: 'customers, search "smith"', path: '/api/customers?search=smith', bare: true },
+    { name: 'suppliers', path: '/api/suppliers' },
+    { name: 'notifications (the bell)', path: '/api/notifications' },
+    { name: 'stock moves of a product', path: `/api/products/${ids.moved}/stock-moves` },
+    { name: 'tire detail', path: `/api/tires/${ids.tire}` },
+    { name: 'stock adjustment (write)', path: '/api/products/0/stock-adjustments', method: 'POST', requests: [adjust(1), adjust(-1)] },
+    { name: 'invoices', path: '/api/invoices' },
+    { name: 'invoice detail', path: `/api/invoices/${ids.invoice}` },
+    { name: 'sales', path: '/api/sales' },
+    { name: 'sale detail', path: `/api/sales/${ids.sale}` },
+    { name: 'receipts', path: '/api/receipts' },
+    { name: 'receipt detail', path: `/api/receipts/${ids.receipt}` },
+    { name: 'purchase orders', path: '/api/purchases' },
+    { name: 'purchase order detail', path: `/api/purchases/${ids.purchase}` },
+  ];
+}
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers counted: a call slower than the run is measured over a fixed number of requests instead. */
+  answered: number;
+  errors: number;
+  /** null when the server cannot reach the fixed rate at all (its rate with 10 connections is well below it). */
+  rateP99: number | null;
+  rateAchieved: number;
+  rateErrors: number;
+}
+
+async function measure(base: string, call: Call, token: string | null): Promise<Figures> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const options = { url: `${base}${call.path}`, method: call.method ?? 'GET', headers, requests: call.requests, timeout: 120 };
+  // One warm-up request, then the runs, each followed by a pause for the server to finish what was in flight.
+  if (!call.requests) await fetch(`${base}${call.path}`, { headers });
+  let open = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
+  await sleep(Math.min(10_000, 200 + open.latency.p99));
+  if (open.requests.total < 2 * CONNECTIONS) {
+    // Slower than the run allows for a figure: a fixed, small number of requests instead (bounded by the timeout).
+    const started = Date.now();
+    open = await autocannon({ ...options, connections: CONNECTIONS, amount: 3 * CONNECTIONS });
+    open.requests.average = (open.requests.total * 1000) / (Date.now() - started);
+    await sleep(1000);
+  }
+  const figures: Figures = {
+    rps: open.requests.average,
+    p50: open.latency.p50,
+    p99: open.latency.p99,
+    answered: open.requests.total,
+    errors: open.errors + open.timeouts + open.non2xx,
+    rateP99: null,
+    rateAchieved: open.requests.average,
+    rateErrors: 0,
+  };
+  if (open.requests.average < RATE * 0.75) return figures;
+  const rated = await autocannon({ ...options, connections: Math.max(CONNECTIONS, 20), duration: DURATION, overallRate: RATE });
+  await sleep(Math.min(10_000, 200 + rated.latency.p99));
+  return { ...figures, rateP99: rated.latency.p99, rateAchieved: rated.requests.average, rateErrors: rated.errors + rated.timeouts + rated.non2xx };
+}
+
+// ---- The bare handler: the same statements, node:http and postgres.js only --------------------
+
+type Group = { sql: string; params: unknown[] }[];
+
+/** Runs the app in this process on a recording port, and answers the statements each call runs, grouped as they ran concurrently. */
+async function captureStatements(calls: Call[]): Promise<Map<string, Group[]>> {
+  const real = postgresDb(databaseUrl!, { max: 4 });
+  let groups: Group[] | null = null;
+  let inFlight = 0;
+  const recording: Db = {
+    async query(sql, params = []) {
+      if (groups) {
+        if (inFlight === 0 || !groups.length) groups.push([]);
+        groups[groups.length - 1].push({ sql, params });
+      }
+      inFlight++;
+      try {
+        return await real.query(sql, params);
+      } finally {
+        inFlight--;
+      }
+    },
+    exec: (sql) => real.exec(sql),
+    transaction: (work) => real.transaction(work),
+  };
+  const app = createApp({ db: recording, config: { ...defaultConfig, jwtSecret }, log: () => {} });
+  const fetcher = (path: string, init: RequestInit) => Promise.resolve(app.request(`http://${HOST}${path}`, init));
+  const token = await signIn(fetcher);
+  const captured = new Map<string, Group[]>();
+  for (const call of calls) {
+    groups = [];
+    const response = await fetcher(call.path, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${call.path} answered ${response.status} in the capture`);
+    await response.arrayBuffer();
+    captured.set(call.path, groups);
+    groups = null;
+  }
+  await real.close();
+  return captured;
+}
+
+async function startBare(captured: Map<string, Group[]>): Promise<{ base: string; server: Server; close: () => Promise<void> }> {
+  const db = postgresDb(databaseUrl!); // the client the app uses, with its settings (max 10, no prepare)
+  const server = createServer(async (request, response) => {
+    const groups = captured.get(request.url ?? '');
+    if (!groups) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      let results: unknown[] = [];
+      for (const group of groups) results = await Promise.all(group.map((statement) => db.query(statement.sql, statement.params)));
+      const body = JSON.stringify({ data: results });
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    } catch (error) {
+      console.error(error);
+      response.writeHead(500).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://${HOST}:${port}`,
+    server,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await db.close();
+    },
+  };
+}
+
+// ---- The run ---------------------------------------------------------------------------------
+
+const fixed = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => fixed(n);
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (i === 0 ? `${'-'.repeat(w + 1)}-` : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+const ids = await (async () => {
+  const db = postgresDb(databaseUrl, { max: 1 });
+  try {
+    return await pickIds(db);
+  } finally {
+    await db.close();
+  }
+})();
+let calls = callsOf(ids);
+if (values.only) {
+  const wanted = values.only.split(',').map((word) => word.trim().toLowerCase());
+  calls = calls.filter((call) => wanted.some((word) => call.name.toLowerCase().includes(word) || call.path.includes(word)));
+}
+
+const atRate = (f: Figures) =>
+  f.rateP99 === null ? `cannot (max ${fixed(f.rateAchieved, 1)}/s)` : `${ms(f.rateP99)}${f.rateAchieved < RATE * 0.95 ? ` (${fixed(f.rateAchieved)}/s)` : ''}`;
+const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')} on ${cpus().length} cores`;
+console.log(`Bench on ${databaseUrl.replace(/\/\/[^@/]*@/, '//')}: ${DURATION} s per run, ${CONNECTIONS} connections, then ${RATE} requests/s (${load()})`);
+console.log('  Anything else busy on this machine (a test suite, a build) shows in the figures: run it on a quiet machine.');
+const { base, child } = await startServer();
+const results: { call: Call; app: Figures; bare?: Figures }[] = [];
+try {
+  const token = await signIn((path, init) => fetch(`${base}${path}`, init));
+  for (const call of calls) {
+    process.stdout.write(`  ${call.name} ... `);
+    const figures = await measure(base, call, token);
+    results.push({ call, app: figures });
+    console.log(`${fixed(figures.rps, 1)} req/s, p50 ${ms(figures.p50)} ms, p99 ${ms(figures.p99)} ms (${figures.answered} answers); at ${RATE}/s p99: ${atRate(figures)}`);
+  }
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+const bareCalls = calls.filter((call) => call.bare);
+if (bareCalls.length) {
+  console.log('  bare node:http + postgres.js handler, same SQL:');
+  const captured = await captureStatements(bareCalls);
+  const bare = await startBare(captured);
+  try {
+    for (const call of bareCalls) {
+      process.stdout.write(`  ${call.name} (bare, ${captured.get(call.path)!.flat().length} statements) ... `);
+      const figures = await measure(bare.base, call, null);
+      results.find((result) => result.call === call)!.bare = figures;
+      console.log(`${fixed(figures.rps, 1)} req/s, p50 ${ms(figures.p50)} ms, p99 ${ms(figures.p99)} ms; at ${RATE}/s p99: ${atRate(figures)}`);
+    }
+  } finally {
+    await bare.close();
+  }
+}
+
+console.log(`\nFinished (${load()}).`);
+console.log(
+  `\nThe app (${CONNECTIONS} connections for ${DURATION} s, or ${3 * CONNECTIONS} requests when slower; then ${RATE} requests/s, the achieved rate in brackets when lower, not run when the server's rate is below ${RATE * 0.75}/s):\n`,
+);
+console.log(
+  table(
+    ['call', 'req/s', 'p50 ms', 'p99 ms', `p99 ms at ${RATE}/s`, 'errors'],
+    results.map(({ call, app }) => [
+      `\`${call.method ?? 'GET'} ${call.path.replace(/\/\d+(\/|$)/, '/{id}$1')}\``,
+      fixed(app.rps, 1),
+      ms(app.p50),
+      ms(app.p99),
+      atRate(app),
+      String(app.errors + app.rateErrors),
+    ]),
+  ),
+);
+const compared = results.filter((result) => result.bare);
+if (compared.length) {
+  console.log('\nThe framework\'s cost: the same SQL from a bare node:http + postgres.js handler:\n');
+  console.log(
+    table(
+      ['call', 'app req/s', 'bare req/s', 'app / bare', 'bare p50 ms', 'bare p99 ms', `bare p99 ms at ${RATE}/s`],
+      compared.map(({ call, app, bare }) => [
+        `\`${call.path}\``,
+        fixed(app.rps, 1),
+        fixed(bare!.rps, 1),
+        fixed(app.rps / bare!.rps, 2),
+        ms(bare!.p50),
+        ms(bare!.p99),
+        atRate(bare!),
+      ]),
+    ),
+  );
+}
+if (values.json) {
+  writeFileSync(values.json, JSON.stringify(results.map(({ call, app, bare }) => ({ name: call.name, path: call.path, app, bare })), null, 2));
+  console.log(`\nFigures written to ${values.json}`);
+}
