@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
 
 describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the browser', () => {
   let app: RunningApp;
@@ -44,14 +44,15 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
 
   it('adds a battery, edits it from the list, and sees the new values on its detail page', async () => {
     await open('/batteries');
-    await page.getByRole('heading', { name: 'Batteries List' }).waitFor();
+    await showsScreen(page, 'Batteries List');
     await page.getByRole('link', { name: 'Add New Battery' }).click();
-    await page.getByRole('heading', { name: 'Add New Battery & Product' }).waitFor();
+    await showsScreen(page, 'Add New Battery & Product');
 
     await page.getByRole('button', { name: 'Save Battery' }).click();
     for (const message of ['Battery name is required', 'Battery brand is required', 'Made in is required', 'Shape is required', 'Ampere is required', 'Battery type is required', 'Location is required', 'Quantity is required']) {
       await page.getByText(message).waitFor();
     }
+    await expectAccessible(page, 'the battery form with its errors');
 
     await page.getByLabel('Battery Name').fill(`Voltmax 60 ${tag}`);
     await page.getByLabel('Brand').selectOption({ label: brand });
@@ -72,9 +73,10 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     const row = page.getByRole('row', { name: `Voltmax 60 ${tag}` });
     await row.getByText('60 AH').waitFor();
     await row.getByText('$109.50').waitFor();
+    await expectAccessible(page, 'the battery list with the new battery');
     await row.getByRole('link', { name: 'Edit' }).click();
 
-    await page.getByRole('heading', { name: 'Edit Battery & Product' }).waitFor();
+    await showsScreen(page, 'Edit Battery & Product');
     expect(await page.getByLabel('Reversed').inputValue()).toBe('1');
     await page.getByLabel('Battery Name').fill(`Voltmax 74 ${tag}`);
     await page.getByLabel('Ampere (AH)').fill('74');
@@ -84,7 +86,7 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     await page.getByRole('button', { name: 'Update Battery' }).click();
     await page.getByText('Battery updated successfully!').waitFor();
 
-    await page.getByRole('heading', { name: 'Battery Product Details' }).waitFor();
+    await showsScreen(page, 'Battery Product Details');
     const detail = async (label: string) => (await page.locator('.detail-item', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').textContent())?.trim();
     expect(await detail('Battery Name')).toBe(`Voltmax 74 ${tag}`);
     expect(await detail('Ampere')).toBe('74 AH');
@@ -112,10 +114,12 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     await expect.poll(() => branch('Downtown Branch').textContent()).toBe('11');
     expect(await branch('Northside Branch').textContent()).toBe('0');
     await panel.getByText('Total (all branches): 11').waitFor();
+    await expectAccessible(page, "the battery's stock panel");
 
     await panel.getByRole('button', { name: 'Adjust Stock' }).click();
     const adjust = page.getByRole('dialog', { name: 'Adjust Stock' });
     await expect.poll(() => adjust.getByLabel('Branch').locator('option:checked').textContent()).toBe('Downtown Branch (11 in stock)');
+    await expectAccessible(page, 'the Adjust Stock dialog');
     await adjust.getByLabel('Change').fill('3');
     await adjust.getByLabel('Reason').selectOption({ label: 'Return' });
     await adjust.getByRole('button', { name: 'Adjust Stock' }).click();
@@ -147,6 +151,7 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     await transfer.getByLabel('Quantity').fill('5');
     await transfer.getByRole('button', { name: 'Transfer' }).click();
     await transfer.getByText('Not enough stock at Northside Branch: only 1 available.').waitFor();
+    await expectAccessible(page, 'the Transfer Stock dialog with its refusal');
     await transfer.getByRole('button', { name: 'Cancel' }).click();
     expect(await transfer.count()).toBe(0);
     expect(await branch('Northside Branch').textContent()).toBe('1');
@@ -154,7 +159,7 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
 
   it('adds a wiper with the inline form, sees it in the list, and edits it inline', async () => {
     await open('/wiper-products');
-    await page.getByRole('heading', { name: 'Wiper Products' }).waitFor();
+    await showsScreen(page, 'Wiper Products');
     const form = page.getByRole('form', { name: 'Quick Add' });
     expect(await form.getByLabel('Compatibility Year').inputValue()).toBe(String(new Date().getFullYear()));
 
@@ -163,6 +168,7 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     for (const message of ['Size is required', 'Type is required', 'Frame material is required', 'Compatibility year is required', 'Compatible cars is required', 'Made in is required']) {
       await form.getByText(message).waitFor();
     }
+    await expectAccessible(page, 'the Quick Add form with its errors');
 
     await form.getByLabel('Size (inches)').fill('21');
     await form.getByLabel('Type').fill('Beam');
@@ -186,6 +192,7 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
 
     const editing = page.getByRole('form', { name: 'Edit 21" Beam wiper (Rubber)' });
     expect(await editing.getByLabel('Compatible Cars').inputValue()).toBe(`Civic ${tag}`);
+    await expectAccessible(page, 'a wiper edited inline');
     await editing.getByLabel('Size (inches)').fill('26');
     await editing.getByLabel('Frame Material').fill('Silicone');
     await editing.getByRole('button', { name: 'Update Wiper' }).click();
@@ -199,13 +206,13 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
 
   it('shows an item at or below its minimum as Low Stock, highlighted, and filters to low stock', async () => {
     await open('/inventories');
-    await page.getByRole('heading', { name: 'Inventory Overview' }).waitFor();
+    await showsScreen(page, 'Inventory Overview');
     for (const [name, stock] of [
       [`Coolant ${tag}`, '10'],
       [`Brake fluid ${tag}`, '25'],
     ]) {
       await page.getByRole('link', { name: 'Add Inventory Item' }).click();
-      await page.getByRole('heading', { name: 'Add Inventory Item' }).waitFor();
+      await showsScreen(page, 'Add Inventory Item');
       expect(await page.getByLabel('Min Stock').inputValue()).toBe('10');
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('Category').selectOption('oils');
@@ -225,6 +232,7 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     expect(await fine.getAttribute('class')).toBeNull();
     const background = (row: typeof low) => row.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await background(low)).not.toBe(await background(fine));
+    await expectAccessible(page, 'the inventory with a low stock row');
 
     await page.getByLabel('Low stock only').check();
     await page.waitForURL(/lowStock=1/);
@@ -232,13 +240,14 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
     await low.waitFor();
     await page.getByLabel('Category').selectOption('parts');
     await page.getByText('No inventory items found').waitFor();
+    await expectAccessible(page, 'the empty inventory');
     await page.getByLabel('Category').selectOption('oils');
     await low.waitFor();
 
     await page.getByLabel('Low stock only').uncheck();
     await fine.waitFor();
     await fine.getByRole('link', { name: 'Edit' }).click();
-    await page.getByRole('heading', { name: 'Edit Inventory Item' }).waitFor();
+    await showsScreen(page, 'Edit Inventory Item');
     const stockPanel = page.getByRole('region', { name: 'Stock', exact: true });
     await stockPanel.getByRole('button', { name: 'Adjust Stock' }).click();
     const adjust = page.getByRole('dialog', { name: 'Adjust Stock' });
@@ -255,6 +264,7 @@ describe.skipIf(!browserTestsCanRun())('batteries, wipers and inventory in the b
 
     await fine.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText('Are you sure you want to delete this inventory item?').waitFor();
+    await expectAccessible(page, 'the delete dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await fine.waitFor({ state: 'detached' });
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
 
 describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () => {
   let app: RunningApp;
@@ -9,16 +9,18 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
   let page: Page;
 
   const menu = (name: string) => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
-  /** Opens a menu entry and waits until its page is the one shown, so the next step acts on it. */
+  /** Opens a menu entry and waits until its page is the one shown (and checked with axe), so the next step acts on it. */
   const go = async (name: string) => {
     const link = menu(name);
     const href = await link.getAttribute('href');
     await link.click();
     await page.waitForURL(`${app.url}${href}`);
+    await showsScreen(page, name, { exact: true });
   };
   const confirmDelete = async (question: string) => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(question).waitFor();
+    await expectAccessible(page, 'the delete dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
   };
 
@@ -29,7 +31,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     await page.getByLabel('Email').fill(DEMO_LOGIN.email);
     await page.getByLabel('Password').fill(DEMO_LOGIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await showsScreen(page, 'Dashboard');
     const group = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Product Management' });
     if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
   });
@@ -40,15 +42,17 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
 
   it('adds a tire brand', async () => {
     await go('Tire Brands');
-    await page.getByRole('heading', { name: 'Tire Brands' }).waitFor();
     await page.getByRole('link', { name: 'Add Tire Brand' }).click();
+    await showsScreen(page, 'Add Tire Brand');
     await page.getByRole('button', { name: 'Save Tire Brand' }).click();
     await page.getByText('Name is required').waitFor();
+    await expectAccessible(page, 'the tire brand form with its error');
     await page.getByLabel('Name', { exact: true }).fill('Nokian');
     await page.getByLabel('Country').fill('Finland');
     await page.getByRole('button', { name: 'Save Tire Brand' }).click();
     await page.getByText('Tire brand created successfully!').waitFor();
     await page.getByRole('row', { name: 'Nokian' }).getByText('Finland').waitFor();
+    await expectAccessible(page, 'the tire brands with the new one');
   });
 
   it('adds two tags', async () => {
@@ -58,6 +62,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     ]) {
       await go('Tags');
       await page.getByRole('link', { name: 'Add Tag' }).click();
+      await showsScreen(page, 'Add Tag');
       await page.getByLabel('Name', { exact: true }).fill(name);
       await page.getByLabel('Section').fill(section);
       await page.getByRole('button', { name: 'Save Tag' }).click();
@@ -69,9 +74,10 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
   it('adds a pattern of that brand with both tags', async () => {
     await go('Patterns');
     await page.getByRole('link', { name: 'Add Pattern' }).click();
-    await page.getByRole('heading', { name: 'Add Pattern' }).waitFor();
+    await showsScreen(page, 'Add Pattern');
     await page.getByRole('button', { name: 'Save Pattern' }).click();
     for (const message of ['Name is required', 'Category is required', 'Price is required']) await page.getByText(message).waitFor();
+    await expectAccessible(page, 'the pattern form with its errors');
 
     await page.getByLabel('Name', { exact: true }).fill('Hakkapeliitta R5');
     await page.getByLabel('Category').selectOption({ label: 'Automotive' });
@@ -91,6 +97,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
       await row.getByText(text, { exact: true }).waitFor();
     }
     expect(await page.getByRole('row').count()).toBe(2);
+    await expectAccessible(page, 'the patterns found');
   });
 
   it('refuses to delete the brand while the pattern uses it', async () => {
@@ -98,6 +105,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     await page.getByRole('row', { name: 'Nokian' }).getByRole('button', { name: 'Delete' }).click();
     await confirmDelete('Are you sure you want to delete this tire brand?');
     await page.getByRole('alert').getByText('This tire brand is used by 1 pattern.').waitFor();
+    await expectAccessible(page, 'the tire brands with the refusal');
   });
 
   it("shows the tag's pattern count and its patterns, and refuses to delete it while used", async () => {
@@ -108,7 +116,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     await row.getByRole('cell', { name: '1', exact: true }).waitFor();
     await row.getByRole('link', { name: 'View' }).click();
 
-    await page.getByRole('heading', { name: 'Tag Details' }).waitFor();
+    await showsScreen(page, 'Tag Details');
     await page.getByText('Season', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Hakkapeliitta R5' }).waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
@@ -119,7 +127,7 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
 
   it('deletes the pattern, then the tag', async () => {
     await page.getByRole('link', { name: 'Hakkapeliitta R5' }).click();
-    await page.getByRole('heading', { name: 'Edit Pattern' }).waitFor();
+    await showsScreen(page, 'Edit Pattern');
     expect(await page.getByLabel('Studless').isChecked()).toBe(true);
     expect(await page.getByLabel('Price').inputValue()).toBe('189.90');
 
@@ -138,12 +146,13 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     await confirmDelete('Are you sure you want to delete this tag?');
     await page.getByText('Tag deleted successfully!').waitFor();
     await page.getByText('No tags found').waitFor();
+    await expectAccessible(page, 'the empty tag list');
   });
 
   it('sends a tag that cannot be loaded for editing back to the list, saying so', async () => {
     await page.goto(`${app.url}/tags/999999/edit`);
     await page.waitForURL(`${app.url}/tags`);
     await page.getByRole('alert').getByText('Tag not found').waitFor();
-    await page.getByRole('heading', { name: 'Tags' }).waitFor();
+    await showsScreen(page, 'Tags');
   });
 });

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
 
 const run = promisify(execFile);
 const PDFTOTEXT = '/usr/bin/pdftotext';
@@ -202,24 +202,28 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
 
   it('creates a two-line purchase order: supplier, delivery location, cost prices from the products, one changed, notes on a line', async () => {
     await open('/purchases');
-    await page.getByRole('heading', { name: 'Purchase Orders', exact: true }).waitFor();
     await page.getByRole('table', { name: 'Purchase orders' }).waitFor();
+    await showsScreen(page, 'Purchase Orders', { exact: true });
     await shots('purchase-list');
     await page.getByRole('link', { name: 'New Purchase Order' }).click();
     await page.waitForURL(`${app.url}/purchases/create`);
     const form = page.getByRole('form', { name: 'New Purchase Order' });
     await form.waitFor();
+    await expectAccessible(page, 'the new purchase order form');
     const entry = form.getByRole('group', { name: 'Add an item' });
 
     // Nothing ordered yet.
     await form.getByRole('button', { name: 'Create Purchase Order' }).click();
     await form.getByText('Please add at least one item').waitFor();
+    await expectAccessible(page, 'the new purchase order form with its error');
     expect(page.url()).toBe(`${app.url}/purchases/create`);
 
     // Only what can be bought is offered.
     expect(await entry.getByLabel('Product Type').locator('option').allTextContents()).not.toContain('Service');
 
     await form.getByRole('combobox', { name: 'Supplier' }).fill('apex');
+    await form.getByRole('option', { name: new RegExp(`^${escape(SUPPLIER)}`) }).waitFor();
+    await expectAccessible(page, 'the supplier picker open');
     await form.getByRole('option', { name: new RegExp(`^${escape(SUPPLIER)}`) }).click();
     expect(await form.getByRole('combobox', { name: 'Supplier' }).inputValue()).toBe(SUPPLIER);
     await form.getByLabel('Delivery Location').selectOption({ label: BRANCH });
@@ -254,6 +258,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(await amount('Totals', 'Subtotal').textContent()).toBe(money(subtotal));
     expect(await amount('Totals', 'Tax').textContent()).toBe(money(tax));
     expect(await amount('Totals', 'Total').textContent()).toBe(money(subtotal + tax));
+    await expectAccessible(page, 'the new purchase order with two lines');
     await shots('purchase-create');
 
     await form.getByRole('button', { name: 'Create Purchase Order' }).click();
@@ -287,6 +292,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(await amount('Payment Summary', 'Total Amount').textContent()).toBe(money(subtotal + tax));
     expect(await amount('Payment Summary', 'Outstanding').textContent()).toBe(money(subtotal + tax));
     await page.getByText('No payments recorded yet.').waitFor();
+    await expectAccessible(page, 'the new purchase order');
     await shots('purchase-detail');
 
     // Saving moved no stock.
@@ -298,7 +304,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(order?.id).toBeTruthy();
     const PART = 2;
     await open(`/purchases/${order.id}`);
-    await page.getByRole('heading', { name: `Purchase Order #${order.number}` }).waitFor();
+    await showsScreen(page, `Purchase Order #${order.number}`);
     await page.getByRole('button', { name: 'Receive', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Receive Items' });
     await dialog.getByText(`Enter what came in this delivery of ${order.number}: it is added to the stock of ${BRANCH}.`).waitFor();
@@ -307,6 +313,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     // Each line offers what is still outstanding.
     expect(await batteryNow.inputValue()).toBe(String(BATTERY_QUANTITY));
     expect(await tireNow.inputValue()).toBe(String(TIRE_QUANTITY));
+    await expectAccessible(page, 'the Receive Items dialog');
     await shots('purchase-receive');
 
     // Nothing at all is refused in the dialog.
@@ -314,6 +321,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     await tireNow.fill('0');
     await dialog.getByRole('button', { name: 'Receive' }).click();
     await dialog.getByText('Enter the quantity received for at least one item.').waitFor();
+    await expectAccessible(page, 'the Receive Items dialog with its refusal');
 
     // The delivery came short: two batteries, no tires.
     await batteryNow.fill(String(PART));
@@ -329,16 +337,20 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     const partly = await getOne<Purchase>(`purchases/${order.id}`);
     expect(partly).toMatchObject({ status: 'ordered', is_partly_received: true });
+    await expectAccessible(page, 'the partly received order');
 
     // The battery's page shows the two more at the branch; the tire's shows none yet.
     await expect.poll(async () => (await batteryPageStock()).textContent()).toBe(String(before.battery + PART));
+    await expectAccessible(page, "the battery's page");
     await expect.poll(async () => (await tirePageStock()).textContent()).toBe(String(before.tire));
+    await expectAccessible(page, "the tire's Pricing & Inventory tab");
 
     // The rest, all at once.
     await open(`/purchases/${order.id}`);
     await page.getByRole('button', { name: 'Mark as Received' }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark as Received' });
     await confirm.getByText('Mark this purchase order as received? This will update inventory.').waitFor();
+    await expectAccessible(page, 'the Mark as Received dialog');
     await confirm.getByRole('button', { name: 'Mark as Received' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.getByText('Purchase order received: the stock is updated.').waitFor();
@@ -348,6 +360,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(await page.getByRole('button', { name: 'Receive', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Mark as Received' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    await expectAccessible(page, 'the received order');
     const received = await getOne<Purchase>(`purchases/${order.id}`);
     expect(received).toMatchObject({ status: 'received', is_partly_received: false });
     expect(received.purchase_items.map((item) => item.received_quantity).sort()).toEqual([BATTERY_QUANTITY, TIRE_QUANTITY].sort());
@@ -366,6 +379,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     const row = page.getByRole('row', { name: `Purchase order ${order.number} ${SUPPLIER}` });
     await row.locator('td[data-label="Status"]').getByText('Received').waitFor();
     expect(await row.getByRole('button', { name: 'Receive' }).count()).toBe(0);
+    await expectAccessible(page, "the supplier's purchase orders");
     order = received;
   });
 
@@ -374,13 +388,14 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     const total = toCents(order.net_amount);
     const PAID = 15_000;
     await open(`/purchases/${order.id}`);
-    await page.getByRole('heading', { name: `Purchase Order #${order.number}` }).waitFor();
+    await showsScreen(page, `Purchase Order #${order.number}`);
     expect(await amount('Payment Summary', 'Paid Amount').textContent()).toBe('$0.00');
     await page.getByRole('button', { name: 'Record Payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record Payment' });
     await dialog.getByText(`Purchase Order ${order.number} · Outstanding ${money(total)}`).waitFor();
     // The amount offered is what is outstanding.
     expect(await dialog.getByLabel('Amount').inputValue()).toBe((total / 100).toFixed(2));
+    await expectAccessible(page, 'the Record Payment dialog');
     await dialog.getByLabel('Amount').fill((PAID / 100).toFixed(2));
     await dialog.getByLabel('Payment Method').selectOption({ label: 'Cash' });
     await dialog.getByLabel('Reference Number').fill('Deposit on delivery');
@@ -400,6 +415,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(await payment.locator('td[data-label="Type"]').textContent()).toBe('Expense');
     expect(await payment.locator('td[data-label="Reference"]').textContent()).toBe('Deposit on delivery');
     const receiptNumber = (await payment.getAttribute('aria-label'))!;
+    await expectAccessible(page, 'the order with a part payment');
 
     const paid = await getOne<Purchase>(`purchases/${order.id}`);
     expect(paid).toMatchObject({ payment_status: 'partial', total_paid: PAID / 100 });
@@ -415,6 +431,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(await listed.locator('td[data-label="Amount"]').textContent()).toBe(money(PAID));
     await listed.locator('td[data-label="Related To"]').getByRole('link', { name: order.number }).waitFor();
     await listed.locator('td[data-label="Type"]').getByText('Expense').waitFor();
+    await expectAccessible(page, 'the receipts of purchase orders');
     order = paid;
   });
 
@@ -427,6 +444,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     await preview.getByText(SUPPLIER).first().waitFor();
     // Purchase orders print on A4 only: no layout to choose.
     expect(await page.getByRole('radio').count()).toBe(0);
+    await expectAccessible(page, 'the print page');
     await shots('purchase-print');
 
     const a4 = await pdfOf(page, 'purchase-a4');
@@ -443,12 +461,13 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
 
   it('opens a new purchase order from "Order more" on a stock alert, and from the inventory overview, with the product in the item entry row', async () => {
     await open('/');
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await showsScreen(page, 'Dashboard');
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.click();
     await expect.poll(() => bell.getAttribute('aria-expanded')).toBe('true');
     const orderMore = page.locator('#notifications-panel').getByRole('link', { name: /^Order more / }).first();
     await orderMore.waitFor();
+    await expectAccessible(page, 'the stock alerts');
     const name = (await orderMore.getAttribute('aria-label'))!.replace(/^Order more /, '');
     await orderMore.click();
     await page.waitForURL(/\/purchases\/create\?product_id=\d+&product_type=\w+$/);
@@ -467,12 +486,13 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     await entry.getByLabel('Quantity').fill('3');
     await entry.getByRole('button', { name: 'Add' }).click();
     await form.getByRole('row', { name, exact: true }).waitFor();
+    await expectAccessible(page, 'the new purchase order from Order more');
 
     // The inventory overview offers it on an item running low.
     await open('/inventories?lowStock=1');
-    await page.getByRole('heading', { name: 'Inventory Overview' }).waitFor();
     const low = page.getByRole('link', { name: /^Order more / }).first();
     await low.waitFor();
+    await showsScreen(page, 'Inventory Overview');
     const item = (await low.getAttribute('aria-label'))!.replace(/^Order more /, '');
     await low.click();
     await page.waitForURL(/\/purchases\/create\?product_id=\d+&product_type=item$/);

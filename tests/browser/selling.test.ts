@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
-import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
 
 const run = promisify(execFile);
 const PDFTOTEXT = '/usr/bin/pdftotext';
@@ -79,7 +79,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     await target.getByLabel('Email').fill(email);
     await target.getByLabel('Password').fill(password);
     await target.getByRole('button', { name: 'Sign In' }).click();
-    await target.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await showsScreen(target, 'Dashboard');
   }
 
   /** With SHOTS=1, the page as it looks on a laptop and on a phone, for the record. */
@@ -168,19 +168,23 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     const downtownBefore = await stockAt(tire.id, 'Downtown Branch');
 
     await open('/invoices');
-    await page.getByRole('heading', { name: 'Invoices', exact: true }).waitFor();
+    await showsScreen(page, 'Invoices', { exact: true });
     await shots('invoice-list');
     await page.getByRole('link', { name: 'Create Invoice' }).click();
     const form = page.getByRole('form', { name: 'Create Invoice' });
     await form.waitFor();
+    await expectAccessible(page, 'the new invoice form');
     const entry = form.getByRole('group', { name: 'Add an item' });
 
     await form.getByRole('button', { name: 'Create Invoice' }).click();
     await form.getByText('Please add at least one item').waitFor();
     await entry.getByRole('button', { name: 'Add' }).click();
     await entry.getByRole('alert').getByText('Please select a product and quantity').waitFor();
+    await expectAccessible(page, 'the new invoice form with its errors');
 
     await form.getByRole('combobox', { name: 'Customer' }).fill('gonzalez');
+    await form.getByRole('option', { name: /^Maria Gonzalez/ }).waitFor();
+    await expectAccessible(page, 'the customer picker open');
     await form.getByRole('option', { name: /^Maria Gonzalez/ }).click();
     expect(await form.getByRole('combobox', { name: 'Customer' }).inputValue()).toBe('Maria Gonzalez');
     await form.getByLabel('Location').selectOption({ label: 'Downtown Branch' });
@@ -217,6 +221,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     expect(await total('Tax').textContent()).toBe(money(tax));
     expect(await total('Total').textContent()).toBe(money(subtotal + tax));
     expect(await form.getByLabel('Tax Amount').inputValue()).toBe((tax / 100).toFixed(2));
+    await expectAccessible(page, 'the new invoice with two lines');
     await shots('invoice-create');
 
     await form.getByRole('button', { name: 'Create Invoice' }).click();
@@ -225,15 +230,17 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     const listed = page.getByRole('row', { name: 'Invoice Draft Maria Gonzalez' });
     await listed.getByText(money(subtotal + tax)).waitFor();
     expect(await listed.locator('td[data-label="Status"]').textContent()).toBe('Draft');
+    await expectAccessible(page, 'the invoice list with the new draft');
     await listed.getByRole('link', { name: 'View' }).click();
 
-    await page.getByRole('heading', { name: 'Invoice #Draft' }).waitFor();
+    await showsScreen(page, 'Invoice #Draft');
     const id = Number(/\/invoices\/(\d+)$/.exec(page.url())![1]);
     // A draft moves no stock.
     expect(await stockAt(tire.id, 'Downtown Branch')).toBe(downtownBefore);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
     const sendDialog = page.getByRole('dialog', { name: 'Send Invoice' });
     await sendDialog.getByText('its items leave the stock of Downtown Branch').waitFor();
+    await expectAccessible(page, 'the Send Invoice dialog');
     await sendDialog.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Invoice sent successfully!').waitFor();
     const heading = page.getByRole('heading', { name: /^Invoice #INV-\d{4}-\d{5}$/ });
@@ -246,6 +253,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     expect(await fact('Status').textContent()).toBe('Sent');
     expect(await stockAt(tire.id, 'Downtown Branch')).toBe(downtownBefore - 2);
     await page.getByRole('row', { name: tire.name }).getByText('Front axle, new valves').waitFor();
+    await expectAccessible(page, 'the sent invoice');
     await shots('invoice-detail');
 
     // A first payment of part of the balance.
@@ -253,6 +261,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     const payment = page.getByRole('dialog', { name: 'Record Payment' });
     await payment.getByText(`Invoice ${number} · Balance due ${money(subtotal + tax)}`).waitFor();
     expect(await payment.getByLabel('Amount').inputValue()).toBe(((subtotal + tax) / 100).toFixed(2));
+    await expectAccessible(page, 'the Record Payment dialog');
     await payment.getByLabel('Amount').fill('100');
     await payment.getByRole('button', { name: 'Record Payment' }).click();
     await page.getByText('Payment recorded successfully!').waitFor();
@@ -272,6 +281,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     await expect.poll(() => total('Balance Due').textContent()).toBe('$0.00');
     expect(await page.getByRole('button', { name: 'Record Payment' }).count()).toBe(0);
     expect(await page.getByRole('table', { name: 'Payments' }).locator('tbody').getByRole('row').count()).toBe(2);
+    await expectAccessible(page, 'the paid invoice');
 
     invoice = await getOne<Invoice>(`invoices/${id}`);
     expect(invoice).toMatchObject({ status: 'paid', payment_status: 'paid', total_paid: (subtotal + tax) / 100, balance_due: 0 });
@@ -286,6 +296,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     const preview = page.getByRole('region', { name: 'Print preview' });
     await preview.getByText(settings.shop_name).waitFor();
     expect(await page.getByRole('radio', { name: 'A4' }).isChecked()).toBe(true);
+    await expectAccessible(page, 'the print page (A4)');
     await shots('invoice-print-a4');
 
     const a4 = await pdfOf(page, 'invoice-a4');
@@ -309,6 +320,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     await page.waitForURL(/layout=thermal/);
     await expect.poll(() => page.getByRole('radio', { name: '80 mm receipt' }).isChecked()).toBe(true);
     await preview.locator('.printout-thermal').waitFor();
+    await expectAccessible(page, 'the print page (80 mm receipt)');
     await shots('invoice-print-80mm');
     const ticket = await pdfOf(page, 'invoice-80mm');
     expect(ticket.widthMm).toBeCloseTo(80, 0);
@@ -324,7 +336,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     expect(northsideBefore).toBeGreaterThanOrEqual(2);
 
     await open('/sales/create');
-    await page.getByRole('heading', { name: 'New Sale' }).waitFor();
+    await showsScreen(page, 'New Sale');
     const form = page.getByRole('form', { name: 'New Sale' });
     await form.getByRole('combobox', { name: 'Customer' }).fill('walk');
     await form.getByRole('option', { name: /^Walk-in customer/ }).click();
@@ -350,6 +362,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     expect(await total('Total').textContent()).toBe(money(line + tax));
     // Paid now follows the total of a completed sale.
     expect(await form.getByLabel('Paid now').inputValue()).toBe(((line + tax) / 100).toFixed(2));
+    await expectAccessible(page, 'the new sale with a discounted line');
     await shots('sale-create');
 
     await form.getByRole('button', { name: 'Create Sale' }).click();
@@ -363,6 +376,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     expect(await total('Total').textContent()).toBe(money(line + tax));
     expect(await total('Balance Due').textContent()).toBe('$0.00');
     await page.getByRole('table', { name: 'Payments' }).getByRole('row', { name: /^RC-\d{4}-\d{5}$/ }).getByText(money(line + tax)).waitFor();
+    await expectAccessible(page, 'the completed sale');
 
     const id = Number(/\/sales\/(\d+)$/.exec(page.url())![1]);
     const sale = await getOne<{ number: string; status: string; payment_status: string; net_amount: number; balance_due: number; customer: { name: string } }>(`sales/${id}`);
@@ -379,12 +393,13 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     expect(due).toBe(toCents(owed.balance_due));
 
     await open('/receipts');
-    await page.getByRole('heading', { name: 'Receipts', exact: true }).waitFor();
     await page.getByRole('table', { name: 'Receipts' }).waitFor();
+    await showsScreen(page, 'Receipts', { exact: true });
     await shots('receipts-list');
     await page.getByRole('link', { name: 'New Receipt' }).click();
     const form = page.getByRole('form', { name: 'New receipt' });
     await form.waitFor();
+    await expectAccessible(page, 'the new receipt form');
     await form.getByLabel('Related Document Type').selectOption({ label: 'Invoice' });
     expect(await form.getByLabel('Type', { exact: true }).locator('option:checked').textContent()).toMatch(/income/i);
     const document = form.getByLabel('Related Document', { exact: true });
@@ -392,6 +407,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     await document.selectOption({ label: `${owed.number} · ${owed.customer.name} · due ${money(due)}` });
     await expect.poll(() => form.getByLabel('Amount').inputValue()).toBe((due / 100).toFixed(2));
     await form.getByLabel('Reference Number').fill('Counter payment');
+    await expectAccessible(page, 'the receipt form filled in');
 
     // The save is held at the network until the button has been seen saying so.
     let release!: () => void;
@@ -413,6 +429,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     const number = (await heading.textContent())!.replace('Receipt ', '');
     await page.getByText(`Receipt ${number} created.`).waitFor();
     await page.getByText(money(due)).first().waitFor();
+    await expectAccessible(page, 'the new receipt');
 
     const after = await getOne<Invoice>(`invoices/${owed.id}`);
     expect(after).toMatchObject({ balance_due: 0, status: 'paid', payment_status: 'paid' });
@@ -440,6 +457,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     const background = (row: Locator) => row.locator('td').nth(1).evaluate((cell) => getComputedStyle(cell).backgroundColor);
     expect(await background(lateRow)).toBe('rgb(255, 244, 242)');
     expect(await background(onTimeRow)).not.toBe(await background(lateRow));
+    await expectAccessible(page, 'the invoice list with an overdue invoice');
 
     const overdue = (await get<{ data: Invoice[]; total: number }>('invoices?overdue=1&per_page=100')).data;
     await page.getByLabel('Overdue Only').check();
@@ -452,16 +470,19 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     expect(labels.map(([label]) => label).sort()).toEqual(overdue.map((row) => `Invoice ${row.number} ${row.customer.name}`).sort());
     expect(labels.every(([, className]) => className!.includes('doc-row-overdue'))).toBe(true);
     await lateRow.waitFor();
+    await expectAccessible(page, 'the overdue invoices');
   });
 
   it('lets an administrator change the print footer, and shows it to staff who cannot save the settings', async () => {
     const footer = `Thank you! Wheel torque checked after 100 km. ${Math.random().toString(36).slice(2, 8)}`;
     await open('/settings');
-    await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
+    await page.getByLabel('Shop Name').waitFor();
+    await showsScreen(page, 'Settings', { exact: true });
     expect(await page.getByLabel('Shop Name').inputValue()).toBe(settings.shop_name);
     await page.getByLabel('Print Footer').fill(footer);
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await page.getByText('Settings saved.').waitFor();
+    await expectAccessible(page, 'the settings saved');
     await page.reload();
     await expect.poll(() => page.getByLabel('Print Footer').inputValue()).toBe(footer);
     expect((await get<{ data: { print_footer: string } }>('settings')).data.print_footer).toBe(footer);
@@ -474,6 +495,7 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
       await staffPage.getByRole('note').getByText('Only an administrator can change the settings.').waitFor();
       await staffPage.getByText(settings.shop_name).waitFor();
       await staffPage.getByText(footer).waitFor();
+      await expectAccessible(staffPage, 'the settings as staff see them');
       expect(await staffPage.getByRole('button', { name: 'Save Settings' }).count()).toBe(0);
       expect(await staffPage.getByRole('textbox').count()).toBe(0);
       expect(await staffPage.getByRole('spinbutton').count()).toBe(0);

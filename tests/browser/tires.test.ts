@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
 
 /** Sets up what the tests need through the API, under names no demo row carries. */
 async function apiClient(url: string) {
@@ -87,13 +87,15 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
 
   it('adds a tire through the four-step wizard', async () => {
     await page.goto(`${app.url}/tires`);
+    await showsScreen(page, 'Tires', { exact: true });
     await page.getByRole('link', { name: 'Add New Tire' }).click();
-    await page.getByRole('heading', { name: 'Add New Tire' }).waitFor();
+    await showsScreen(page, 'Add New Tire');
 
     await page.getByRole('button', { name: 'Next' }).click();
     for (const message of ['Brand is required', 'Supplier is required', 'DOT is required', 'Origin is required', 'Date received is required']) {
       await page.getByText(message, { exact: true }).waitFor();
     }
+    await expectAccessible(page, 'the first step with its errors');
     const brand = page.getByLabel('Brand', { exact: true });
     const pattern = page.getByLabel('Pattern');
     expect(await pattern.isDisabled()).toBe(true);
@@ -116,10 +118,11 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await page.getByLabel('Date Received').fill('2026-11-02');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByRole('heading', { name: 'Tire Specifications' }).waitFor();
+    await showsScreen(page, 'Tire Specifications');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Tire type is required').waitFor();
     await page.getByText('Size is required').waitFor();
+    await expectAccessible(page, 'the second step with its errors');
     expect(await page.getByLabel('Construction Type').inputValue()).toBe('radial');
     await page.getByLabel('Tire Type').selectOption({ label: `${tag} Passenger` });
     const size = page.getByLabel('Size');
@@ -130,11 +133,12 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await page.getByLabel('Wet Grip').selectOption('A');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByRole('heading', { name: 'Pricing & Inventory' }).waitFor();
+    await showsScreen(page, 'Pricing & Inventory');
     await page.getByRole('button', { name: 'Next' }).click();
     for (const message of ['Cost price is required', 'Selling price is required', 'Location is required', 'Quantity is required']) {
       await page.getByText(message, { exact: true }).waitFor();
     }
+    await expectAccessible(page, 'the third step with its errors');
     await page.getByRole('button', { name: 'Previous' }).click();
     expect(await page.getByLabel('Size').inputValue()).toBe('255 / 35 R 19');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -145,7 +149,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await page.getByLabel('Quantity').fill('6');
     await page.getByRole('button', { name: 'Next' }).click();
 
-    await page.getByRole('heading', { name: 'Review & Submit' }).waitFor();
+    await showsScreen(page, 'Review & Submit');
     const review = page.locator('.review');
     for (const text of [brandA, `${tag} Sport`, '255 / 35 R 19', '$199.99', 'Portugal']) await review.getByText(text, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Create Tire' }).click();
@@ -154,6 +158,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
 
     await page.getByPlaceholder('Search size, brand, pattern, DOT...').fill(`${tag} Sport`);
     await page.getByRole('article', { name: `${brandA} ${tag} Sport 255 / 35 R 19` }).waitFor();
+    await expectAccessible(page, 'the tire list with the new tire');
   });
 
   it('filters the list by run flat and fuel rating, and the stat cards follow', async () => {
@@ -166,6 +171,8 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     expect(await stat('Low Stock').textContent()).toBe('2');
 
     await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByLabel('Run Flat').waitFor();
+    await expectAccessible(page, 'the tire grid with its filters');
     await page.getByLabel('Run Flat').selectOption('1');
     await page.waitForURL(/run_flat=1/);
     await expect.poll(() => stat('Total Products').textContent()).toBe('3');
@@ -185,6 +192,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await page.getByRole('button', { name: 'List' }).click();
     await page.getByRole('row', { name: /215 \/ 60 R 16/ }).waitFor();
     expect(await cards().count()).toBe(0);
+    await expectAccessible(page, 'the tire list as a table');
     await page.reload();
     await page.getByRole('row', { name: /215 \/ 60 R 16/ }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('tires_view'))).toBe('list');
@@ -210,6 +218,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await deleteSelected.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete 2 tires?').waitFor();
+    await expectAccessible(page, 'the delete dialog with two tires selected');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('2 tires deleted successfully!').waitFor();
     await expect.poll(() => stat('Total Products').textContent()).toBe('3');
@@ -237,15 +246,17 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await dialog.getByRole('button', { name: 'Import' }).click();
     await dialog.getByText('2 tires added.').waitFor();
     await dialog.getByText(`Row 4: Brand "${tag} Nobody" not found`).waitFor();
+    await expectAccessible(page, 'the import dialog with its report');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => stat('Total Products').textContent()).toBe('4');
   });
 
   it('adjusts stock, refuses more than there is, and shows the move in History', async () => {
     await page.goto(`${app.url}/tires/${tireIds[0]}`);
-    await page.getByRole('heading', { name: `${brandA} ${tag} Touring 205 / 55 R 16` }).waitFor();
+    await showsScreen(page, `${brandA} ${tag} Touring 205 / 55 R 16`);
     await page.getByRole('tab', { name: 'Pricing & Inventory' }).click();
     await page.getByRole('tabpanel').getByText('25.00%').waitFor();
+    await expectAccessible(page, 'the Pricing & Inventory tab');
 
     await page.getByRole('button', { name: 'Adjust Stock' }).click();
     const dialog = page.getByRole('dialog', { name: 'Adjust Stock' });
@@ -257,6 +268,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await dialog.getByLabel('Note').fill('Stolen from the yard');
     await dialog.getByRole('button', { name: 'Adjust Stock' }).click();
     await dialog.getByText(/Not enough stock at .*: only 12 available\./).waitFor();
+    await expectAccessible(page, 'the Adjust Stock dialog with its refusal');
 
     await dialog.getByLabel('Change').fill('-2');
     await dialog.getByLabel('Reason').selectOption('damage');
@@ -272,17 +284,20 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await newest.getByText('Sidewall cut').waitFor();
     await newest.getByText(DEMO_LOGIN.name).waitFor();
     await page.getByRole('row', { name: /\+12/ }).getByText('Opening stock').waitFor();
+    await expectAccessible(page, 'the History tab');
     await page.getByRole('tab', { name: 'Overview' }).click();
     await page.getByRole('tabpanel').getByText('In Stock (all branches)').locator('..').getByText('10').waitFor();
   });
 
   it('edits a tire, then deletes it after asking', async () => {
     await page.goto(`${app.url}/tires/${tireIds[1]}/edit`);
+    await showsScreen(page, /^Edit /);
     const selling = page.getByLabel('Selling Price');
     expect(await selling.inputValue()).toBe('100.00');
     await page.getByLabel('DOT').fill('');
     await page.getByRole('button', { name: 'Update Tire' }).click();
     await page.getByText('DOT is required').waitFor();
+    await expectAccessible(page, 'the tire edit form with its error');
     await page.getByLabel('DOT').fill('0125');
     await selling.fill('109.50');
     await page.getByRole('button', { name: 'Update Tire' }).click();
@@ -293,6 +308,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Are you sure you want to delete this tire?').waitFor();
+    await expectAccessible(page, 'the delete dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -302,6 +318,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await page.goto(`${app.url}/tires/${tireIds[1]}`);
     await page.getByText('Tire not found').waitFor();
     await page.getByRole('link', { name: 'Back to Tires' }).waitFor();
+    await expectAccessible(page, 'a tire that is not found');
   });
 
   it('fits a phone: one card per row, the wizard steps and the dialogs', async () => {
@@ -322,11 +339,13 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
     expect(await phone.getByLabel('Run Flat').count()).toBe(0);
     expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectAccessible(phone, 'the tire grid on a phone');
 
     await phone.goto(`${app.url}/tires/create`);
     await phone.getByRole('button', { name: 'Next' }).click();
     await phone.getByText('Brand is required').waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectAccessible(phone, 'the wizard with its errors on a phone');
 
     await phone.goto(`${app.url}/tires/${tireIds[0]}`);
     await phone.getByRole('button', { name: 'Transfer Stock' }).click();
@@ -334,6 +353,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     expect(await overflow()).toBeLessThanOrEqual(0);
+    await expectAccessible(phone, 'the Transfer Stock dialog on a phone');
     await phone.close();
   });
 });

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
 
 const webDir = process.env.WEB_DIR || join(projectRoot, 'dist', 'web');
@@ -79,4 +81,55 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+/** The WCAG 2.0, 2.1 and 2.2 level A and AA rules: what we promise, without axe's best-practice advice. */
+const AXE_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+  resultTypes: ['violations'],
+};
+
+/**
+ * Runs axe-core on the page as it is now and fails on any critical or serious WCAG A/AA violation,
+ * listing each rule, its impact, the elements it found and what to do.
+ *
+ * axe's source is run with `page.evaluate` (the DevTools protocol's Runtime.evaluate, in the page's
+ * own world) rather than `page.addScriptTag`: the app's CSP allows only its own script files
+ * (script-src 'self'), so an inline <script> would be refused, and `bypassCSP` on the browser
+ * context would switch off the very policy the tests should keep running under.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  axeSource ??= readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Colours are judged as they end up, not halfway through a hover's or a drawer's transition
+  // (a spinner's endless turn aside; two seconds at most).
+  await page.evaluate(() => {
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    const settled = Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+    return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+  // The app navigates without reloading, so axe stays loaded until the next page load.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (options) => {
+    const { axe } = window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
+    const results = await axe.run(document, options);
+    return results.violations
+      .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+      .map(({ id, impact, help, helpUrl, nodes }) => ({ id, impact, help, helpUrl, nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })) }));
+  }, AXE_OPTIONS);
+  if (!violations.length) return;
+  const report = violations
+    .map((violation) => {
+      const targets = violation.nodes.map((node) => `    - ${node.target.map((part) => JSON.stringify(part)).join(' >> ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`);
+      return `  ${violation.id} (${violation.impact}): ${violation.help}\n    ${violation.helpUrl}\n${targets.join('\n')}`;
+    })
+    .join('\n');
+  throw new Error(`Accessibility violations on ${label} (${new URL(page.url()).pathname}):\n${report}`);
+}
+
+/** Waits for a screen's heading, then checks the screen with axe-core (see expectAccessible). */
+export async function showsScreen(page: Page, heading: string | RegExp, options: { exact?: boolean } = {}): Promise<void> {
+  await page.getByRole('heading', { name: heading, ...options }).waitFor();
+  await expectAccessible(page, `the screen "${heading}"`);
 }

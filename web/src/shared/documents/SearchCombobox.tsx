@@ -99,6 +99,9 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
   };
 
   const activeId = open && options[active] ? `${listId}-${optionKey(options[active])}` : undefined;
+  // Said in place of the list when there is nothing to choose (yet). A listbox holds options only.
+  const note =
+    results.isPending || settling ? 'Searching...' : results.isError ? 'The list could not be loaded.' : options.length === 0 ? 'No matches' : null;
 
   return (
     <FieldFrame label={label} required={required} errors={errors} hint={hint}>
@@ -110,7 +113,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
             type="text"
             role="combobox"
             aria-autocomplete="list"
-            aria-expanded={open}
+            aria-expanded={open && !note}
             aria-controls={listId}
             aria-activedescendant={activeId}
             autoComplete="off"
@@ -126,31 +129,30 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
             }}
             onKeyDown={onKeyDown}
           />
-          <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!open}>
-            {results.isPending || settling ? (
-              <li className="combobox-note">Searching...</li>
-            ) : results.isError ? (
-              <li className="combobox-note">The list could not be loaded.</li>
-            ) : options.length === 0 ? (
-              <li className="combobox-note">No matches</li>
-            ) : (
-              options.map((option, index) => (
-                <li
-                  key={optionKey(option)}
-                  id={`${listId}-${optionKey(option)}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className={index === active ? 'combobox-option active' : 'combobox-option'}
-                  // Keeps focus in the box, so its blur does not close the list before the click lands.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  onMouseEnter={() => setActive(index)}
-                >
-                  {renderOption ? renderOption(option) : optionText(option)}
-                </li>
-              ))
-            )}
+          <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!open || note !== null}>
+            {options.map((option, index) => (
+              <li
+                key={optionKey(option)}
+                id={`${listId}-${optionKey(option)}`}
+                role="option"
+                aria-selected={index === active}
+                className={index === active ? 'combobox-option active' : 'combobox-option'}
+                // Keeps focus in the box, so its blur does not close the list before the click lands.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(option)}
+                onMouseEnter={() => setActive(index)}
+              >
+                {renderOption ? renderOption(option) : optionText(option)}
+              </li>
+            ))}
           </ul>
+          {open && note && (
+            <div className="combobox-list">
+              <p className="combobox-note" role="status">
+                {note}
+              </p>
+            </div>
+          )}
         </div>
       )}
     </FieldFrame>

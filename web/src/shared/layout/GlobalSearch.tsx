@@ -97,8 +97,9 @@ export function GlobalSearch() {
         className="global-search-input"
         placeholder="Search products, customers..."
         aria-label="Search"
-        aria-expanded={showPanel}
-        aria-controls="global-search-results"
+        // A search box, not a combobox: the results are a region of links below it, so no
+        // aria-expanded (a searchbox may not carry it); it points at them while they are shown.
+        aria-controls={showPanel ? 'global-search-results' : undefined}
         autoComplete="off"
         value={text}
         onFocus={() => setOpen(true)}

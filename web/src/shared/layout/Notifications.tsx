@@ -13,13 +13,15 @@ export function Notifications() {
   useDismiss(ref, open, close);
   const alerts = useQuery(stockAlerts);
   const total = alerts.data?.total ?? 0;
+  const count = total > 99 ? '99+' : String(total);
 
   return (
     <div className="notifications" ref={ref}>
       <button
         type="button"
         className="icon-btn"
-        aria-label={total ? `Notifications (${total})` : 'Notifications'}
+        // The name holds the count the badge shows, so what is seen is what is said (WCAG 2.5.3).
+        aria-label={total ? `Notifications: ${count} stock alert${total === 1 ? '' : 's'}` : 'Notifications'}
         aria-expanded={open}
         aria-controls="notifications-panel"
         onClick={() => {
@@ -28,7 +30,7 @@ export function Notifications() {
         }}
       >
         <BellIcon />
-        {total > 0 && <span className="notification-count">{total > 99 ? '99+' : total}</span>}
+        {total > 0 && <span className="notification-count">{count}</span>}
       </button>
       {open && (
         <div id="notifications-panel" className="dropdown notifications-panel">
