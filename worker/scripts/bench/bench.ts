@@ -203,7 +203,7 @@ async function measure(base: string, call: Call, token: string | null): Promise<
     rateAchieved: open.requests.average,
     rateErrors: 0,
   };
-  if (open.requests.average < RATE * 0.75) return figures;
+  if (open.requests.average < RATE * 0.5) return figures;
   const rated = await autocannon({ ...options, connections: Math.max(CONNECTIONS, 20), duration: DURATION, overallRate: RATE });
   await sleep(Math.min(10_000, 200 + rated.latency.p99));
   return { ...figures, rateP99: rated.latency.p99, rateAchieved: rated.requests.average, rateErrors: rated.errors + rated.timeouts + rated.non2xx };
@@ -344,7 +344,7 @@ if (bareCalls.length) {
 
 console.log(`\nFinished (${load()}).`);
 console.log(
-  `\nThe app (${CONNECTIONS} connections for ${DURATION} s, or ${3 * CONNECTIONS} requests when slower; then ${RATE} requests/s, the achieved rate in brackets when lower, not run when the server's rate is below ${RATE * 0.75}/s):\n`,
+  `\nThe app (${CONNECTIONS} connections for ${DURATION} s, or ${3 * CONNECTIONS} requests when slower; then ${RATE} requests/s, the achieved rate in brackets when lower, not run when the server's rate is below ${RATE * 0.5}/s):\n`,
 );
 console.log(
   table(
