@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
 import { base64url } from '../../worker/src/auth/encoding.ts';
 import { signToken } from '../../worker/src/auth/jwt.ts';
+import { MAX_BODY_BYTES } from '../../worker/src/app.ts';
 import { call, createUser, signIn } from '../support/api.ts';
 import type { Harness } from '../support/harness.ts';
 
@@ -29,6 +30,32 @@ describe('health', () => {
     const csp = headers.get('content-security-policy') ?? '';
     for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(part);
     expect(csp).not.toContain('unsafe-inline');
+  });
+});
+
+describe('caching', () => {
+  it("says Cache-Control: no-store on every answer, refusals and errors too: they hold customers' details and prices", async () => {
+    const { token } = await signIn(h);
+    const answers = {
+      health: await call(h, 'GET', '/api/health'),
+      me: await call(h, 'GET', '/api/auth/me', { token }),
+      list: await call(h, 'GET', '/api/customers', { token }),
+      unauthenticated: await call(h, 'GET', '/api/customers'),
+      missing: await call(h, 'GET', '/api/customers/999999999', { token }),
+      unknownPath: await call(h, 'GET', '/api/nothing-here', { token }),
+      invalid: await call(h, 'POST', '/api/auth/login', { body: {} }),
+      tooLarge: await call(h, 'POST', '/api/customers', { token, rawBody: 'x'.repeat(MAX_BODY_BYTES + 1) }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.headers.get('cache-control')]]))).toEqual({
+      health: [200, 'no-store'],
+      me: [200, 'no-store'],
+      list: [200, 'no-store'],
+      unauthenticated: [401, 'no-store'],
+      missing: [404, 'no-store'],
+      unknownPath: [404, 'no-store'],
+      invalid: [422, 'no-store'],
+      tooLarge: [413, 'no-store'],
+    });
   });
 });
 

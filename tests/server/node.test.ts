@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,50 @@ describe.skipIf(!built)('npm start', () => {
     const unknown = await fetch(`${app.url}/api/nothing-here`);
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('keeps a keep-alive connection working after refusing a body it did not read', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+        const request = http.request(`${app.url}${path}`, { method, agent, headers }, (response) => {
+          response.resume().on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+        });
+        request.on('error', reject).end(body);
+      });
+    try {
+      // Refused at once from its Content-Length (413), and before it is read (401): either way the
+      // server closes that connection, and the agent's next requests go on a new one.
+      for (const [path, size, status] of [['/api/auth/login', 2 * 1024 * 1024, 413], ['/api/customers', 200 * 1024, 401]] as const) {
+        expect(await send('POST', path, 'x'.repeat(size))).toEqual({ status, connection: 'close' });
+        expect((await send('GET', '/api/health')).status).toBe(200);
+        expect((await send('GET', '/api/health')).status).toBe(200);
+      }
+    } finally {
+      agent.destroy();
+    }
+    // Node's fetch, on its own keep-alive pool (where UND_ERR_SOCKET was seen), with a body sent in chunks too.
+    for (const body of ['x'.repeat(2 * 1024 * 1024), new Blob(['x'.repeat(2 * 1024 * 1024)]).stream()]) {
+      const refused = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+      expect(refused.status).toBe(413);
+      expect(await refused.json()).toEqual({ message: 'The request is too large.' });
+      for (let i = 0; i < 2; i++) expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+    }
+  });
+
+  it('has browsers revalidate the page on every visit, keep the hashed assets, and keep no API answer', async () => {
+    const page = await fetch(`${app.url}/customers`);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+    expect(asset).toBeTruthy();
+    const script = await fetch(`${app.url}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A name no build has answers the page, and that must not be kept for a year under the asset's name.
+    const stale = await fetch(`${app.url}/assets/index-0000000000.js`);
+    expect(stale.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${app.url}/api/health`)).headers.get('cache-control')).toBe('no-store');
   });
 
   it('loads the demo shop with the demo login the console shows', async () => {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireAuth, authRoutes, sessionRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './env.ts';
@@ -14,12 +14,32 @@ import { settingsRoutes } from './routes/settings.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** Answers hold customers' details and prices: no browser or proxy keeps a copy, errors included. */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+};
+
+/**
+ * An answer given before the request's body was read (413, 401, 404...) leaves that body on the
+ * connection. @hono/node-server drains it for at most 500 ms, then drops the socket under a keep-alive
+ * client's next request (Node fetch: UND_ERR_SOCKET); `Connection: close` has the client open a new one.
+ */
+const closeIfBodyUnread: MiddlewareHandler = async (c, next) => {
+  const request = c.req.raw;
+  await next();
+  const hasBody = Number(request.headers.get('content-length')) > 0 || request.headers.has('transfer-encoding');
+  if (hasBody && !request.bodyUsed) c.res.headers.set('Connection', 'close');
+};
+
 /** The whole `/api`, built from its dependencies; Web-standard APIs only. */
 export function createApp({ db, config, log = console.error }: AppDeps) {
   if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use(withSecurityHeaders);
+  app.use(noStore);
+  app.use(closeIfBodyUnread);
   app.use(async (c, next) => {
     c.set('db', typeof db === 'function' ? db(c.env) : db);
     c.set('config', config);
@@ -28,7 +48,8 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   app.use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request is too large.' }, 413),
+      // Also when the body came in chunks and was read only up to the limit.
+      onError: (c) => c.json({ message: 'The request is too large.' }, 413, { Connection: 'close' }),
     }),
   );
 

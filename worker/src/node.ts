@@ -22,6 +22,12 @@ const serveWeb = process.env.SERVE_WEB !== 'false' && existsSync(join(webDir, 'i
 const web = new Hono();
 if (serveWeb) {
   web.use(withSecurityHeaders);
+  // index.html names the build's hashed assets, so browsers revalidate it on every visit and see a new
+  // release at once; unknown paths (a stale /assets/ name too) answer it, so this goes by content type.
+  web.use(async (c, next) => {
+    await next();
+    if (c.res.headers.get('Content-Type')?.startsWith('text/html')) c.res.headers.set('Cache-Control', 'no-cache');
+  });
   web.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');

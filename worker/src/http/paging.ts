@@ -10,10 +10,21 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
 
+/**
+ * Text typed into a filter: trimmed, at most `max` characters, and no NUL character (PostgreSQL
+ * refuses the byte, which would be a 500). Searches use it as it is, never as a LIKE pattern.
+ */
+export const queryText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), `${label} must not contain invalid characters`);
+
 export const listQuery = z.object({
   page: wholeNumber('Page', 1, 1_000_000).default(1),
   per_page: wholeNumber('Per page', 1, 100).default(20),
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').default(''),
+  search: queryText('Search').default(''),
 });
 export type ListQuery = z.output<typeof listQuery>;
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { listQuery, toPage, offsetOf } from '../../http/paging.ts';
+import { listQuery, toPage, offsetOf, queryText } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
@@ -18,7 +18,7 @@ const receiptsQuery = listQuery.extend({
   type: optionalChoice(RECEIPT_TYPES, 'Type must be income, expense or refund'),
   payment_method: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer or cheque'),
   paymentMethod: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer or cheque'),
-  searchTerm: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  searchTerm: queryText('Search').optional(),
   dateFrom: optionalDate('From date'),
   dateTo: optionalDate('To date'),
   side: optionalChoice(['sale', 'purchase'] as const, 'Side must be sale or purchase'),

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.ts';
 import { PgCode, pgErrorCode, type Db } from '../../db/port.ts';
 import { named } from '../../db/sql.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, pageOf } from '../../http/paging.ts';
+import { listQuery, pageOf, queryText } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse } from '../../http/validate.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
@@ -51,9 +51,9 @@ const csv = (label: string, allowed: readonly string[]) =>
 const optionalFilterId = (label: string) => z.preprocess((value) => (value === '' ? undefined : value), requiredId(`${label} must be a valid choice`).optional());
 
 const partyFilters = {
-  customer: z.string().trim().max(200, 'Customer must be at most 200 characters').optional(),
+  customer: queryText('Customer').optional(),
   customer_id: optionalFilterId('Customer'),
-  supplier: z.string().trim().max(200, 'Supplier must be at most 200 characters').optional(),
+  supplier: queryText('Supplier').optional(),
   supplier_id: optionalFilterId('Supplier'),
 };
 
