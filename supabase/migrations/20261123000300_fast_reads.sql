@@ -195,3 +195,69 @@ begin
   perform public.move_stock(p_product_id, p_to_location_id, p_quantity, 'transfer_in', p_note, p_user_id);
 end;
 $$;
+
+-- The tire list's stat cards over the whole catalogue: how many products of each kind, their stock
+-- value at selling price, and how many are low (1 to 9) or out of stock. Each transaction adds its
+-- changes to one of 16 buckets at commit, after every other lock it takes, so concurrent writers
+-- seldom wait on each other and never deadlock over them; a read adds the buckets up.
+create table public.product_totals (
+  bucket smallint not null,
+  kind text not null check (kind in ('tire', 'battery', 'wiper', 'service', 'item')),
+  products integer not null default 0,
+  stock_value numeric(16, 2) not null default 0,
+  low_stock integer not null default 0,
+  out_of_stock integer not null default 0,
+  primary key (bucket, kind)
+);
+alter table public.product_totals enable row level security;
+
+insert into public.product_totals (bucket, kind)
+select b, k from generate_series(0, 15) b, unnest(array['tire', 'battery', 'wiper', 'service', 'item']) k;
+update public.product_totals t
+   set products = s.products, stock_value = s.stock_value, low_stock = s.low_stock, out_of_stock = s.out_of_stock
+  from (select p.kind, count(*)::integer as products, coalesce(sum(p.selling_price * p.total_stock), 0) as stock_value,
+               (count(*) filter (where p.total_stock between 1 and 9))::integer as low_stock,
+               (count(*) filter (where p.total_stock = 0))::integer as out_of_stock
+          from public.products p group by p.kind) s
+ where t.bucket = 0 and t.kind = s.kind;
+
+create function public.product_totals_apply()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_bucket smallint := (txid_current() % 16)::smallint;
+begin
+  -- The bucket's rows in one order, so two transactions on the same bucket wait rather than deadlock.
+  perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
+  if tg_op in ('UPDATE', 'DELETE') then
+    update public.product_totals t
+       set products = t.products - 1,
+           stock_value = t.stock_value - old.selling_price * old.total_stock,
+           low_stock = t.low_stock - (old.total_stock between 1 and 9)::integer,
+           out_of_stock = t.out_of_stock - (old.total_stock = 0)::integer
+     where t.bucket = v_bucket and t.kind = old.kind;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    update public.product_totals t
+       set products = t.products + 1,
+           stock_value = t.stock_value + new.selling_price * new.total_stock,
+           low_stock = t.low_stock + (new.total_stock between 1 and 9)::integer,
+           out_of_stock = t.out_of_stock + (new.total_stock = 0)::integer
+     where t.bucket = v_bucket and t.kind = new.kind;
+  end if;
+  return null;
+end;
+$$;
+revoke execute on function public.product_totals_apply() from public;
+
+create constraint trigger products_totals_insert after insert on public.products
+deferrable initially deferred for each row execute function public.product_totals_apply();
+create constraint trigger products_totals_delete after delete on public.products
+deferrable initially deferred for each row execute function public.product_totals_apply();
+create constraint trigger products_totals_update after update of kind, total_stock, selling_price on public.products
+deferrable initially deferred for each row
+when (old.kind is distinct from new.kind or old.total_stock is distinct from new.total_stock or old.selling_price is distinct from new.selling_price)
+execute function public.product_totals_apply();

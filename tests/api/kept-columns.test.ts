@@ -30,6 +30,27 @@ const disagreements = () =>
     ),
   );
 
+/** The kept per-kind totals (the tire list's stat cards) against a count over every product. */
+async function expectTotalsToAddUp() {
+  const [kept, counted] = await h.withDb((db) =>
+    Promise.all([
+      db.query(
+        `select kind, sum(products)::int as products, sum(stock_value)::numeric(14, 2) as value, sum(low_stock)::int as low, sum(out_of_stock)::int as out
+           from public.product_totals group by kind having sum(products) > 0 order by kind`,
+      ),
+      db.query(
+        `select kind, count(*)::int as products, sum(selling_price * total_stock)::numeric(14, 2) as value,
+                (count(*) filter (where total_stock between 1 and 9))::int as low, (count(*) filter (where total_stock = 0))::int as out
+           from public.products group by kind order by kind`,
+      ),
+    ]),
+  );
+  expect(kept).toEqual(counted);
+  const tires = counted.find((row) => row.kind === 'tire')!;
+  const stats = (await send('GET', '/api/tires?per_page=1')).body.stats;
+  expect(stats).toEqual({ total_products: tires.products, total_value: Number(tires.value), low_stock: tires.low, out_of_stock: tires.out });
+}
+
 describe('what products keep for reads', () => {
   it('keeps each total equal to the sum of its levels and its moves through adjustments, transfers and documents', async () => {
     const tire = (await send('POST', '/api/tires', tireBody(f, { quantity: 10, size: `185 / 60 R 14 ${uniqueTag()}` }))).body.data;
@@ -60,6 +81,7 @@ describe('what products keep for reads', () => {
     const detail = (await send('GET', `/api/tires/${tire.id}`)).body.data;
     expect(detail.quantity).toBe(20);
     expect(await disagreements()).toEqual([]);
+    await expectTotalsToAddUp();
   });
 
   it('renames tires when their brand or pattern is renamed, and finds them by their new names, DOT and origin', async () => {
@@ -90,5 +112,7 @@ describe('what products keep for reads', () => {
     expect(await alerted()).toEqual([item.id]);
     const [row] = await h.withDb((db) => db.query<{ low_stock_at: number }>('select low_stock_at from public.products where id = $1', [item.id]));
     expect(row.low_stock_at).toBe(5);
+    await send('DELETE', `/api/inventories/${item.id}`);
+    await expectTotalsToAddUp();
   });
 });

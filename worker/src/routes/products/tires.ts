@@ -152,6 +152,23 @@ async function listQueryOf(c: Context<AppEnv>) {
 
 export const tireRoutes = new Hono<AppEnv>();
 
+/** The stat cards: over every tire from the kept totals, or over what the filters match. */
+function tireStats(db: Db, query: z.output<typeof tireFilters>, where: Where) {
+  const filtered = Object.keys(tireFilters.shape).some((name) => {
+    const value = query[name as keyof typeof query];
+    return value !== undefined && value !== '';
+  });
+  const sql = filtered
+    ? `select count(*)::int as total_products, coalesce(sum(p.selling_price * p.total_stock), 0)::numeric(14, 2) as total_value,
+              (count(*) filter (where p.total_stock between 1 and 9))::int as low_stock,
+              (count(*) filter (where p.total_stock = 0))::int as out_of_stock
+         ${FROM} ${where.sql}`
+    : `select sum(products)::int as total_products, sum(stock_value)::numeric(14, 2) as total_value,
+              sum(low_stock)::int as low_stock, sum(out_of_stock)::int as out_of_stock
+         from public.product_totals where kind = 'tire'`;
+  return db.query<{ total_products: number; total_value: number; low_stock: number; out_of_stock: number }>(sql, filtered ? where.params : []);
+}
+
 tireRoutes.get('/', async (c) => {
   const query = await listQueryOf(c);
   const where = filtersOf(query);
@@ -161,15 +178,7 @@ tireRoutes.get('/', async (c) => {
       query.per_page,
       offsetOf(query),
     ]),
-    // `offset 0` keeps the subquery whole, so each tire's stock is summed once, not once per use.
-    c.var.db.query<{ total_products: number; total_value: number; low_stock: number; out_of_stock: number }>(
-      `select count(*)::int as total_products,
-              coalesce(sum(s.selling_price * s.quantity), 0)::numeric(14, 2) as total_value,
-              (count(*) filter (where s.quantity between 1 and 9))::int as low_stock,
-              (count(*) filter (where s.quantity = 0))::int as out_of_stock
-         from (select p.selling_price, ${totalStock} as quantity ${FROM} ${where.sql} offset 0) s`,
-      where.params,
-    ),
+    tireStats(c.var.db, query, where),
   ]);
   return c.json({ ...toPage(rows, stats.total_products, query), stats: { ...stats, total_value: Number(stats.total_value) } });
 });
