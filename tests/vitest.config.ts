@@ -27,7 +27,7 @@ const projects: TestProjectInlineConfiguration[] = [
     resolve: { alias: harness('harness-node.ts') },
     root, test: { name: 'api-pglite', include: apiTests, globalSetup: ['tests/support/setup-pglite.ts'] },
   },
-  { root, test: { name: 'server', include: ['tests/server/**/*.test.ts'], testTimeout: 60_000 } },
+  { root, test: { name: 'server', include: ['tests/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
   { root, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
 ];
 
