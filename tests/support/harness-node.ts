@@ -13,7 +13,7 @@ export async function createHarness(): Promise<Harness> {
   const db =
     runtime === 'pglite'
       ? await pgliteDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
-      : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5 });
+      : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5, prepare: true });
   const app = createApp({ db, config: { ...defaultConfig, jwtSecret: TEST_JWT_SECRET }, log: process.env.LOG_ERRORS ? console.error : () => {} });
   return {
     runtime,

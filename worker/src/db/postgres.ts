@@ -15,28 +15,29 @@ export interface PostgresDb extends Db {
   close(): Promise<void>;
 }
 
-export function postgresDb(url: string, options: { max?: number } = {}): PostgresDb {
+/** `prepare`: named prepared statements, for a direct connection (not through a transaction pooler). */
+export function postgresDb(url: string, options: { max?: number; prepare?: boolean } = {}): PostgresDb {
   const sql = postgres(url, {
     max: options.max ?? 10,
     fetch_types: false,
-    prepare: false,
+    prepare: options.prepare ?? false,
     onnotice: () => {},
     types,
   });
-  return { ...wrap(sql), close: () => sql.end({ timeout: 5 }) };
+  return { ...wrap(sql, options.prepare ?? false), close: () => sql.end({ timeout: 5 }) };
 }
 
-function wrap(sql: postgres.Sql | postgres.TransactionSql): Db {
+function wrap(sql: postgres.Sql | postgres.TransactionSql, prepare: boolean): Db {
   return {
     async query<T = Row>(text: string, params: unknown[] = []) {
-      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[];
     },
     async exec(text: string) {
       await sql.unsafe(text);
     },
     async transaction<T>(work: (tx: Db) => Promise<T>) {
-      if (!('begin' in sql)) return work(wrap(sql));
-      return (await sql.begin((tx) => work(wrap(tx)))) as T;
+      if (!('begin' in sql)) return work(wrap(sql, prepare));
+      return (await sql.begin((tx) => work(wrap(tx, prepare)))) as T;
     },
   };
 }

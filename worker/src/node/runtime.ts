@@ -49,7 +49,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): NodeSettings
 }
 
 export async function openDatabase(settings: NodeSettings): Promise<Db & { close(): Promise<void> }> {
-  if (settings.databaseUrl) return postgresDb(settings.databaseUrl);
+  if (settings.databaseUrl) return postgresDb(settings.databaseUrl, { prepare: process.env.DATABASE_PREPARE !== 'false' });
   mkdirSync(settings.dataDir, { recursive: true });
   return pgliteDb({ dataDir: join(settings.dataDir, 'pglite') });
 }

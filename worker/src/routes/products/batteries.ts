@@ -72,7 +72,7 @@ export const batteryRoutes = new Hono<AppEnv>();
 
 batteryRoutes.get('/', async (c) => {
   const query = parse(batteryListQuery, c.req.query());
-  const where = new Where();
+  const where = new Where().add(`p.kind = 'battery'`);
   if (query.search) where.add('(strpos(lower(p.name), lower(?)) > 0 or strpos(lower(bb.name), lower(?)) > 0)', query.search, query.search);
   where.addIf(query.battery_brand_id, 'b.battery_brand_id = ?');
   where.addIf(query.battery_type, 'b.battery_type = ?');

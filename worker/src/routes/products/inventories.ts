@@ -56,7 +56,7 @@ export const inventoryRoutes = new Hono<AppEnv>();
 
 inventoryRoutes.get('/', async (c) => {
   const query = parse(inventoryListQuery, c.req.query());
-  const where = new Where();
+  const where = new Where().add(`p.kind = 'item'`);
   if (query.search) where.add('strpos(lower(p.name), lower(?)) > 0', query.search);
   where.addIf(query.category, 'i.category = ?');
   if (query.lowStock === '1' || query.lowStock === 'true') where.add(`${totalStock} <= i.min_stock`);

@@ -57,7 +57,7 @@ export const wiperRoutes = new Hono<AppEnv>();
 
 wiperRoutes.get('/', async (c) => {
   const query = parse(listQuery, c.req.query());
-  const where = new Where();
+  const where = new Where().add(`p.kind = 'wiper'`);
   if (query.search) {
     where.add(`strpos(lower(concat_ws(' ', p.name, w.compatible_cars, w.compatibility_year, mi.name)), lower(?)) > 0`, query.search);
   }
