@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Invoice, InvoiceItem } from '@schemas/documents';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentView } from '../../shared/documents/DocumentView';
-import { PaymentDialog } from '../../shared/documents/PaymentDialog';
+import { RecordPayment } from '../../shared/documents/PaymentDialog';
 import { usePrint } from '../../shared/documents/print';
 import { useConfirmedAction } from '../../shared/documents/useConfirmedAction';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -19,7 +18,6 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const flash = useFlash();
   const { transition, remove } = useInvoiceMutations();
   const action = useConfirmedAction();
-  const [paying, setPaying] = useState(false);
   const { print, node } = usePrint({ kind: 'invoice', document: invoice });
   const isDraft = invoice.status === 'draft';
   const cancelled = invoice.status === 'cancelled';
@@ -100,9 +98,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
               </button>
             )}
             {PAYABLE.has(invoice.status) && invoice.balance_due > 0 && (
-              <button type="button" className="btn btn-primary" onClick={() => setPaying(true)}>
-                Record Payment
-              </button>
+              <RecordPayment receiptableType="Invoice" document={invoice} refreshes={[invoiceKeys.detail(invoice.id), invoiceKeys.lists()]} />
             )}
             {!isDraft && !cancelled && (
               <button type="button" className="btn btn-danger-outline" onClick={cancel}>
@@ -118,18 +114,6 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         }
       />
       {action.dialog}
-      {paying && (
-        <PaymentDialog
-          receiptableType="Invoice"
-          document={invoice}
-          refreshes={[invoiceKeys.detail(invoice.id), invoiceKeys.lists()]}
-          onClose={() => setPaying(false)}
-          onRecorded={() => {
-            setPaying(false);
-            flash('Payment recorded successfully!');
-          }}
-        />
-      )}
       {node}
     </>
   );

@@ -4,7 +4,7 @@ import type { Purchase, PurchaseItem } from '@schemas/documents';
 import { PRODUCT_TYPE_LABELS } from '../../shared/api/products';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentView } from '../../shared/documents/DocumentView';
-import { PaymentDialog } from '../../shared/documents/PaymentDialog';
+import { RecordPayment } from '../../shared/documents/PaymentDialog';
 import { usePrint } from '../../shared/documents/print';
 import { StatusBadge } from '../../shared/documents/StatusBadge';
 import { useConfirmedAction } from '../../shared/documents/useConfirmedAction';
@@ -30,7 +30,7 @@ function PurchaseDocument({ purchase }: { purchase: Purchase }) {
   const flash = useFlash();
   const { transition, remove } = usePurchaseMutations();
   const action = useConfirmedAction();
-  const [dialog, setDialog] = useState<'payment' | 'receive' | null>(null);
+  const [receiving, setReceiving] = useState(false);
   const { print, node } = usePrint({ kind: 'purchase', document: purchase });
   const outstanding = purchase.balance_due;
 
@@ -105,9 +105,7 @@ function PurchaseDocument({ purchase }: { purchase: Purchase }) {
         paymentAction={
           outstanding > 0 &&
           purchase.status !== 'cancelled' && (
-            <button type="button" className="btn btn-primary" onClick={() => setDialog('payment')}>
-              Record Payment
-            </button>
+            <RecordPayment receiptableType="Purchase" document={purchase} refreshes={[purchaseKeys.detail(purchase.id), purchaseKeys.lists()]} />
           )
         }
         actions={
@@ -125,7 +123,7 @@ function PurchaseDocument({ purchase }: { purchase: Purchase }) {
             )}
             {canReceive(purchase) && (
               <>
-                <button type="button" className="btn btn-secondary" onClick={() => setDialog('receive')}>
+                <button type="button" className="btn btn-secondary" onClick={() => setReceiving(true)}>
                   Receive
                 </button>
                 <button type="button" className="btn btn-primary" onClick={markReceived}>
@@ -147,25 +145,13 @@ function PurchaseDocument({ purchase }: { purchase: Purchase }) {
         }
       />
       {action.dialog}
-      {dialog === 'receive' && (
+      {receiving && (
         <ReceiveDialog
           purchase={purchase}
-          onClose={() => setDialog(null)}
+          onClose={() => setReceiving(false)}
           onReceived={(received) => {
-            setDialog(null);
+            setReceiving(false);
             flash(received.status === 'received' ? 'Purchase order received: the stock is updated.' : 'Delivery received: the stock is updated.');
-          }}
-        />
-      )}
-      {dialog === 'payment' && (
-        <PaymentDialog
-          receiptableType="Purchase"
-          document={purchase}
-          refreshes={[purchaseKeys.detail(purchase.id), purchaseKeys.lists()]}
-          onClose={() => setDialog(null)}
-          onRecorded={() => {
-            setDialog(null);
-            flash('Payment recorded successfully!');
           }}
         />
       )}

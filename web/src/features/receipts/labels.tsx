@@ -55,9 +55,6 @@ export function RelatedDocument({ receipt }: { receipt: Receipt }) {
   );
 }
 
-/** Money in is shown as it is, money out with a minus. */
-export const signedAmount = (receipt: Pick<Receipt, 'type' | 'amount'>) => (receipt.type === 'income' ? receipt.amount : -receipt.amount);
-
 export const SIDE_TITLES = {
   sale: 'Receipts of invoices and sales',
   purchase: 'Payments of purchase orders',

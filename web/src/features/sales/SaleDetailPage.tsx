@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAYMENT_METHOD_LABELS, type Sale, type SaleItem } from '@schemas/documents';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentView } from '../../shared/documents/DocumentView';
-import { PaymentDialog } from '../../shared/documents/PaymentDialog';
+import { RecordPayment } from '../../shared/documents/PaymentDialog';
 import { usePrint } from '../../shared/documents/print';
 import { useConfirmedAction } from '../../shared/documents/useConfirmedAction';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -17,7 +16,6 @@ function SaleDocument({ sale }: { sale: Sale }) {
   const flash = useFlash();
   const { transition, remove } = useSaleMutations();
   const action = useConfirmedAction();
-  const [paying, setPaying] = useState(false);
   const { print, node } = usePrint({ kind: 'sale', document: sale });
   const pending = sale.status === 'pending';
   const cancelled = sale.status === 'cancelled';
@@ -101,9 +99,7 @@ function SaleDocument({ sale }: { sale: Sale }) {
               </button>
             )}
             {!cancelled && sale.balance_due > 0 && (
-              <button type="button" className="btn btn-primary" onClick={() => setPaying(true)}>
-                Record Payment
-              </button>
+              <RecordPayment receiptableType="Sale" document={sale} refreshes={[saleKeys.detail(sale.id), saleKeys.lists()]} />
             )}
             {!cancelled && (
               <button type="button" className="btn btn-danger-outline" onClick={cancel}>
@@ -119,18 +115,6 @@ function SaleDocument({ sale }: { sale: Sale }) {
         }
       />
       {action.dialog}
-      {paying && (
-        <PaymentDialog
-          receiptableType="Sale"
-          document={sale}
-          refreshes={[saleKeys.detail(sale.id), saleKeys.lists()]}
-          onClose={() => setPaying(false)}
-          onRecorded={() => {
-            setPaying(false);
-            flash('Payment recorded successfully!');
-          }}
-        />
-      )}
       {node}
     </>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { fieldErrors } from '@schemas/common';
 import {
   PAYMENT_METHOD_LABELS,
@@ -11,6 +12,7 @@ import {
 import { isApiError } from '../api/client';
 import { Field } from '../forms/Field';
 import { useSchemaForm } from '../forms/useSchemaForm';
+import { useFlash } from '../ui/Flash';
 import { FormDialog } from '../ui/FormDialog';
 import { formatMoney } from '../ui/money';
 import { SelectField } from '../ui/SelectField';
@@ -114,5 +116,28 @@ export function PaymentDialog({ receiptableType, document, refreshes, onClose, o
       <Field {...form.bind('receipt_date')} label="Payment Date" type="date" required />
       <Field {...form.bind('notes')} label="Notes" multiline />
     </FormDialog>
+  );
+}
+
+/** The Record Payment button of a document's page and the dialog it opens; says so once the payment is recorded. */
+export function RecordPayment(props: Omit<PaymentDialogProps, 'onClose' | 'onRecorded'>) {
+  const [open, setOpen] = useState(false);
+  const flash = useFlash();
+  return (
+    <>
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+        Record Payment
+      </button>
+      {open && (
+        <PaymentDialog
+          {...props}
+          onClose={() => setOpen(false)}
+          onRecorded={() => {
+            setOpen(false);
+            flash('Payment recorded successfully!');
+          }}
+        />
+      )}
+    </>
   );
 }
