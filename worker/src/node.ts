@@ -36,12 +36,29 @@ if (serveWeb) {
   web.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
 }
 
+/**
+ * Reads and drops what is left of a request body the API answered without reading (a 413, a 401),
+ * up to 16 MB, so the client can finish sending and read the answer instead of a broken pipe.
+ */
+async function drainUnread(request: Request): Promise<void> {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  for (let read = 0; read <= 16 * 1024 * 1024; ) {
+    const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (chunk.done || !chunk.value) return;
+    read += chunk.value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+}
+
 const server = serve({
   port: settings.port,
-  fetch: (request) => {
+  fetch: async (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === '/api' || pathname.startsWith('/api/') || !serveWeb) return api.fetch(request);
-    return web.fetch(request);
+    if (pathname !== '/api' && !pathname.startsWith('/api/') && serveWeb) return web.fetch(request);
+    const response = await api.fetch(request);
+    await drainUnread(request);
+    return response;
   },
 });
 
