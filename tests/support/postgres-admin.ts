@@ -1,5 +1,12 @@
 import postgres from 'postgres';
 
+/** Names this run's test databases; set TEST_DATABASE_TAG to run two suites side by side. */
+export function testDatabaseName(base: string): string {
+  const tag = process.env.TEST_DATABASE_TAG;
+  if (tag && !/^[a-z0-9]+$/.test(tag)) throw new Error('TEST_DATABASE_TAG must be lowercase letters and digits');
+  return tag ? `wheelhouse_${tag}_${base}` : `wheelhouse_${base}`;
+}
+
 /** The server's maintenance connection, from DATABASE_URL. */
 export function adminUrl(): string {
   const url = process.env.DATABASE_URL;

@@ -2,9 +2,9 @@ import type { TestProject } from 'vitest/node';
 import { postgresDb } from '../../worker/src/db/postgres.ts';
 import { migrate } from '../../worker/src/db/migrate.ts';
 import { loadMigrations } from '../../worker/src/node/runtime.ts';
-import { dropDatabases, recreateDatabase } from './postgres-admin.ts';
+import { dropDatabases, recreateDatabase, testDatabaseName } from './postgres-admin.ts';
 
-export const POSTGRES_TEMPLATE = 'wheelhouse_test_template';
+export const POSTGRES_TEMPLATE = testDatabaseName('test_template');
 
 /** Migrates a template database; each test file gets `create database ... template` of it. */
 export default async function setup(project: TestProject) {
