@@ -129,6 +129,7 @@ async function pickIds(db: Db) {
 }
 
 function callsOf(ids: Awaited<ReturnType<typeof pickIds>>): Call[] {
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
   // A stock adjustment: +1 on a product, then -1 on the same one, so the stock ends as it began.
   const adjust = (delta: number): autocannon.Request => ({
     method: 'POST',
@@ -162,6 +163,14 @@ function callsOf(ids: Awaited<ReturnType<typeof pickIds>>): Call[] {
     { name: 'receipt detail', path: `/api/receipts/${ids.receipt}` },
     { name: 'purchase orders', path: '/api/purchases' },
     { name: 'purchase order detail', path: `/api/purchases/${ids.purchase}` },
+    { name: 'dashboard', path: '/api/dashboard' },
+    { name: 'report: inventory', path: '/api/reports/inventory-summary' },
+    { name: 'report: sales, this month by day', path: '/api/reports/sales' },
+    { name: 'report: sales, a year by month', path: `/api/reports/sales?dateFrom=${yearAgo}&group=month` },
+    { name: 'report: tire recall by DOT', path: '/api/reports/tire-sales?dot=23' },
+    { name: 'report: purchases, a year by month', path: `/api/reports/purchases?dateFrom=${yearAgo}&group=month` },
+    { name: 'report: customer balance', path: '/api/reports/customer-balance' },
+    { name: 'report: supplier balance', path: '/api/reports/supplier-balance' },
   ];
 }
 
