@@ -21,13 +21,13 @@ import { saleRoutes } from '../features/sales/routes';
 import { receiptRoutes } from '../features/receipts/routes';
 import { purchaseRoutes } from '../features/purchases/routes';
 import { settingsRoutes } from '../features/settings/routes';
+import { reportRoutes } from '../features/reports/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { Layout } from '../shared/layout/Layout';
 import { NotFound } from '../shared/ui/NotAvailable';
 import { Spinner } from '../shared/ui/Spinner';
 import { RouteError } from './RouteError';
-import { unavailableRoutes } from './unavailable';
 
 function Root() {
   return (
@@ -72,7 +72,7 @@ export const router = createBrowserRouter([
           ...receiptRoutes,
           ...purchaseRoutes,
           ...settingsRoutes,
-          ...unavailableRoutes,
+          ...reportRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

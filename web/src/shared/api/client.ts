@@ -26,6 +26,8 @@ interface RequestOptions {
   asBlob?: boolean;
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>;
+  /** Answers the body as sent: a report's `data` comes with totals beside it. */
+  raw?: boolean;
 }
 
 function buildUrl(path: string, params?: QueryParams): string {
@@ -83,7 +85,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
 
   if (response.ok && options.asBlob) return (await response.blob()) as T;
   const body = await readJson(response);
-  if (response.ok) return unwrap(body) as T;
+  if (response.ok) return (options.raw ? body : unwrap(body)) as T;
 
   if (response.status === 401 && !options.anonymous) redirectToLogin();
   const message = isObject(body) && typeof body.message === 'string' ? body.message : response.statusText;

@@ -1,9 +1,11 @@
-import type { Key, ReactNode } from 'react';
+import type { Key, MouseEvent, ReactNode } from 'react';
 
 export interface Column<T> {
   header: string;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** Figures line up on the right, header included. */
+  numeric?: boolean;
 }
 
 interface DataTableProps<T> {
@@ -15,21 +17,36 @@ interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
   /** A class for a row, e.g. to highlight it. */
   rowClassName?: (row: T) => string | undefined;
+  /** A click anywhere on a row opens it; the row must also hold a link or button to it for the keyboard. */
+  onRowClick?: (row: T) => void;
+  /** A totals line under the rows, one cell per column. */
+  foot?: ReactNode[];
+  /** Stays a table on a phone (scrolling in its box) instead of becoming cards: for a few short columns. */
+  plain?: boolean;
 }
 
 function orDash(value: ReactNode): ReactNode {
   return value === null || value === undefined || value === '' ? <span className="cell-empty">—</span> : value;
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions, rowClassName }: DataTableProps<T>) {
+function cellClass(column: Column<unknown>, index: number): string | undefined {
+  return [index === 0 ? 'cell-primary' : '', column.numeric ? 'cell-number cell-end' : '', column.className ?? ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** A click on the row itself, not on a link or button inside it. */
+function isRowClick(event: MouseEvent): boolean {
+  return !(event.target instanceof Element && event.target.closest('a, button, input, select, textarea'));
+}
+
+export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions, rowClassName, onRowClick, foot, plain = false }: DataTableProps<T>) {
   return (
     <div className="table-wrap">
-      <table className="data-table">
+      <table className={plain ? 'data-table data-table-plain' : 'data-table'}>
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col">
+              <th key={column.header} scope="col" className={column.numeric ? 'cell-end' : undefined}>
                 {column.header}
               </th>
             ))}
@@ -42,13 +59,14 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} aria-label={rowLabel(row)} className={rowClassName?.(row)}>
+            <tr
+              key={rowKey(row)}
+              aria-label={rowLabel(row)}
+              className={[rowClassName?.(row), onRowClick ? 'row-link' : ''].filter(Boolean).join(' ') || undefined}
+              onClick={onRowClick && ((event) => isRowClick(event) && onRowClick(row))}
+            >
               {columns.map((column, index) => (
-                <td
-                  key={column.header}
-                  data-label={column.header}
-                  className={[index === 0 ? 'cell-primary' : '', column.className ?? ''].join(' ').trim() || undefined}
-                >
+                <td key={column.header} data-label={column.header} className={cellClass(column as Column<unknown>, index)}>
                   {orDash(column.cell(row))}
                 </td>
               ))}
@@ -60,6 +78,18 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions
             </tr>
           ))}
         </tbody>
+        {foot && (
+          <tfoot>
+            <tr className="row-total">
+              {columns.map((column, index) => (
+                <td key={column.header} data-label={column.header} className={cellClass(column as Column<unknown>, index)}>
+                  {foot[index]}
+                </td>
+              ))}
+              {actions && <td className="col-actions" />}
+            </tr>
+          </tfoot>
+        )}
       </table>
     </div>
   );

@@ -1,3 +1,3 @@
 export type { PrintLayout, Printable } from './types';
-export { usePrint } from './usePrint';
+export { printFrame, usePrint } from './usePrint';
 export { PrintPage } from './PrintPage';

@@ -1,0 +1,115 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatMoney } from '../../shared/ui/money';
+import { inventoryReportQuery, type InventoryFigures, type InventorySummary, type LowStockItem } from './api';
+import { LookupFilter, useLookupName, useReportParams } from './filters';
+import { formatCount } from './format';
+import { ReportPage, type AnySection, type Stat } from './ReportPage';
+import { slug, type ReportTable } from './table';
+
+type LocationRow = InventorySummary['summary'][number];
+
+const PRODUCT_PATHS: Record<LowStockItem['inventoryable']['type'], string> = {
+  tire: '/tires',
+  battery: '/batteries',
+  wiper: '/wiper-products',
+};
+const ITEM_TYPE_LABELS: Record<LowStockItem['inventoryable']['type'], string> = { tire: 'Tire', battery: 'Battery', wiper: 'Wiper' };
+
+const itemName = (item: LowStockItem) => item.inventoryable.name ?? item.inventoryable.battery_name ?? `#${item.inventoryable.id}`;
+
+/** Money added up in cents, so a column's total is exact. */
+const sumMoney = (values: number[]) => values.reduce((cents, value) => cents + Math.round(value * 100), 0) / 100;
+const sumCount = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+function typeStats(totals: InventoryFigures[]): Stat[] {
+  return totals.map((type) => ({
+    label: `Total ${type.product_type}`,
+    value: formatCount(type.total_quantity),
+    notes: [
+      `${formatCount(type.unique_products)} unique ${type.unique_products === 1 ? 'product' : 'products'}`,
+      `Cost value ${formatMoney(type.cost_value)}`,
+      `Retail value ${formatMoney(type.retail_value)}`,
+    ],
+  }));
+}
+
+/** /reports/inventory: stock per type and branch, at cost and at selling price, and what is running low. */
+export function InventoryReportPage() {
+  const params = useReportParams();
+  const locationId = params.get('location_id');
+  const locationName = useLookupName('locations', locationId, 'All Locations');
+  const report = useQuery({ ...inventoryReportQuery(locationId), placeholderData: keepPreviousData });
+  const data = report.data;
+  const fileSuffix = slug(locationName);
+
+  const byLocation: ReportTable<LocationRow> = {
+    title: 'Inventory by Location',
+    fileName: `inventory-by-location-${fileSuffix}`,
+    rows: data?.summary ?? [],
+    rowKey: (row) => `${row.location.id}-${row.product_type}`,
+    rowLabel: (row) => `${row.location.name}: ${row.product_type}`,
+    empty: 'No stock at this location',
+    columns: [
+      { header: 'Location', value: (row) => row.location.name },
+      { header: 'Type', value: (row) => row.product_type },
+      { header: 'Quantity', value: (row) => row.total_quantity, kind: 'number' },
+      { header: 'Unique Products', value: (row) => row.unique_products, kind: 'number' },
+      { header: 'Cost Value', value: (row) => row.cost_value, kind: 'money' },
+      { header: 'Retail Value', value: (row) => row.retail_value, kind: 'money' },
+    ],
+    totals: data && [
+      'Total',
+      null,
+      sumCount(data.totals.map((type) => type.total_quantity)),
+      sumCount(data.totals.map((type) => type.unique_products)),
+      sumMoney(data.totals.map((type) => type.cost_value)),
+      sumMoney(data.totals.map((type) => type.retail_value)),
+    ],
+  };
+
+  const lowStock: ReportTable<LowStockItem> = {
+    title: 'Low Stock Items',
+    fileName: `low-stock-items-${fileSuffix}`,
+    rows: data?.low_stock_items ?? [],
+    rowKey: (item) => item.id,
+    rowLabel: (item) => `${itemName(item)} at ${item.location.name}`,
+    empty: 'No low stock items',
+    columns: [
+      {
+        header: 'Product',
+        value: itemName,
+        cell: (item) => <Link to={`${PRODUCT_PATHS[item.inventoryable.type]}/${item.inventoryable.id}`}>{itemName(item)}</Link>,
+      },
+      { header: 'Type', value: (item) => ITEM_TYPE_LABELS[item.inventoryable.type] ?? item.inventoryable.type },
+      { header: 'Size', value: (item) => item.inventoryable.size, nowrap: true },
+      { header: 'Location', value: (item) => item.location.name },
+      { header: 'Quantity', value: (item) => item.quantity, kind: 'number' },
+      { header: 'Low Stock Level', value: (item) => item.threshold, kind: 'number' },
+      { header: 'Status', value: () => 'Critical', cell: () => <span className="badge badge-critical">Critical</span> },
+    ],
+  };
+
+  const shown = data?.low_stock_items.length ?? 0;
+  const sections: AnySection[] = [
+    { table: byLocation },
+    {
+      table: lowStock,
+      note:
+        data && data.low_stock_total > shown
+          ? `The ${formatCount(shown)} lowest of ${formatCount(data.low_stock_total)} items at or below their low stock level.`
+          : undefined,
+    },
+  ];
+
+  return (
+    <ReportPage
+      title="Inventory Report"
+      query={report}
+      facts={[['Location', locationName]]}
+      filters={<LookupFilter path="locations" name="location_id" label="Location" all="All Locations" value={locationId} onChange={(value) => params.set('location_id', value)} />}
+      stats={data ? typeStats(data.totals) : []}
+      sections={sections}
+    />
+  );
+}

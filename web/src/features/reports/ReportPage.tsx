@@ -1,0 +1,346 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useReactToPrint } from 'react-to-print';
+import type { Settings } from '@schemas/documents';
+import { isApiError } from '../../shared/api/client';
+import { settingsQuery } from '../../shared/api/settings';
+import { printFrame } from '../../shared/documents/print';
+import { DataTable } from '../../shared/ui/DataTable';
+import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { PageHeader } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { formatPrintedAt } from './format';
+import { cellText, displayValue, downloadCsv, isNumeric, type ReportTable } from './table';
+import '../../shared/documents/print/print.css';
+import './reports.css';
+
+/** A headline figure of a report. */
+export interface Stat {
+  label: string;
+  value: string;
+  /** Smaller lines under the figure. */
+  notes?: string[];
+}
+
+/** A table of a report with, where its figures are a trend, the chart it is the text of. */
+export interface Section<T = never> {
+  table: ReportTable<T>;
+  /** The chart, as wide as its box on screen or `width` pixels on paper. */
+  chart?: (width?: number) => ReactNode;
+  note?: string;
+  /** A line for the screen only, e.g. what a click on a row does. */
+  hint?: string;
+  onRowClick?: (row: T) => void;
+}
+
+/** The filters as the printed page states them, e.g. ['Location', 'All Locations']. */
+export type Facts = [label: string, value: string][];
+
+/** A section of any row type, as a list of them holds it. */
+export type AnySection = Section<any>;
+
+/** Prints `contentRef`'s node with react-to-print once the shop profile is there; the date printed is taken at each print. */
+function useReportPrint(title: string) {
+  const settings = useQuery(settingsQuery);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [job, setJob] = useState(0);
+  const started = useRef(0);
+  const [printedAt, setPrintedAt] = useState(() => new Date());
+  const printNow = useReactToPrint({ contentRef, documentTitle: title, print: (frame) => printFrame(frame, title) });
+
+  useEffect(() => {
+    if (!job || job === started.current || settings.isPending) return;
+    started.current = job;
+    printNow();
+  }, [job, settings.isPending, printNow]);
+
+  // The browser's own Print (Ctrl+P) prints the same page: it gets the time too.
+  useEffect(() => {
+    const stamp = () => flushSync(() => setPrintedAt(new Date()));
+    window.addEventListener('beforeprint', stamp);
+    return () => window.removeEventListener('beforeprint', stamp);
+  }, []);
+
+  const print = () => {
+    setPrintedAt(new Date());
+    setJob((current) => current + 1);
+  };
+  return { print, contentRef, settings: settings.data, printedAt };
+}
+
+interface ReportPageProps {
+  title: string;
+  /** The filter controls. */
+  filters: ReactNode;
+  /** The filters in words, for the printed page. */
+  facts: Facts;
+  /** The report's answer: loading, failed (its message shown) or there. */
+  query: UseQueryResult<unknown>;
+  stats: Stat[];
+  sections: AnySection[];
+  /** What the page shows after the sections (a list with filters of its own), and how it prints. */
+  after?: ReactNode;
+  printAfter?: ReactNode;
+  /** A line under the title, e.g. the party's details on a statement. */
+  intro?: ReactNode;
+  printLabel?: string;
+  /** The printed page's title when it is not the screen's. */
+  printTitle?: string;
+}
+
+/** Error loading the sales report: the server's message; a refused filter lists its reasons. */
+export function loadFailure(what: string, error: Error): string[] {
+  if (isApiError(error, 422) && error.errors) return Object.values(error.errors).flat();
+  return [`Error loading ${what}: ${error.message}`];
+}
+
+/** A report screen: title with Print Report, filters, headline figures, then each table (with its chart and CSV export); and the same on A4. */
+export function ReportPage({ title, filters, facts, query, stats, sections, after, printAfter, intro, printLabel = 'Print Report', printTitle = title }: ReportPageProps) {
+  const printer = useReportPrint(printTitle);
+  const ready = query.isSuccess;
+  return (
+    <section className="report">
+      <div className="report-screen">
+        <PageHeader
+          title={title}
+          actions={
+            <button type="button" className="btn btn-primary" disabled={!ready} onClick={printer.print}>
+              {printLabel}
+            </button>
+          }
+        />
+        {intro}
+        <div className="card report-filters" role="group" aria-label="Filters">
+          {filters}
+          {query.isFetching && !query.isPending && (
+            <span className="toolbar-hint report-updating" aria-hidden="true">
+              Updating...
+            </span>
+          )}
+        </div>
+        {query.isPending ? (
+          <Spinner label="Loading…" />
+        ) : query.isError && !query.data ? (
+          <ErrorBox messages={loadFailure(`the ${title.toLowerCase()}`, query.error)} />
+        ) : (
+          <>
+            {query.isError && <ErrorBox messages={loadFailure(`the ${title.toLowerCase()}`, query.error)} />}
+            <Stats stats={stats} label={`${title} figures`} />
+            {sections.map((section) => (
+              <ReportSection key={section.table.title} section={section} />
+            ))}
+          </>
+        )}
+        {after}
+      </div>
+      {ready && (
+        <div className="report-print-source" aria-hidden="true">
+          <div ref={printer.contentRef}>
+            <PrintedReport title={printTitle} facts={facts} stats={stats} sections={sections} settings={printer.settings} printedAt={printer.printedAt}>
+              {printAfter}
+            </PrintedReport>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Stats({ stats, label }: { stats: Stat[]; label: string }) {
+  if (!stats.length) return null;
+  return (
+    // Six figures read best as two rows of three; up to five fit one row.
+    <dl className={`report-stats report-stats-${stats.length === 6 ? 3 : Math.min(stats.length, 5)}`} aria-label={label}>
+      {stats.map((stat) => (
+        <div key={stat.label} className="card report-stat">
+          <dt>{stat.label}</dt>
+          <dd>{stat.value}</dd>
+          {stat.notes?.map((note) => (
+            <dd key={note} className="report-stat-note">
+              {note}
+            </dd>
+          ))}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface ReportSectionProps {
+  section: AnySection;
+  /** Filters of the section's own, under its heading. */
+  controls?: ReactNode;
+  /** Shown instead of the table while it loads or when it failed. */
+  status?: ReactNode;
+  /** Under the table, e.g. its pages. */
+  footer?: ReactNode;
+}
+
+export function ReportSection({ section, controls, status, footer }: ReportSectionProps) {
+  const headingId = useId();
+  const { table, chart, note, hint, onRowClick } = section;
+  const hasRows = !status && table.rows.length > 0;
+  // A table of a few columns fits beside its chart; a wider one goes under it.
+  const layout = !chart ? 'report-section-body' : table.columns.length <= 3 ? 'report-section-body report-chart-beside' : 'report-section-body report-chart-above';
+  return (
+    <section className="card report-section" aria-labelledby={headingId}>
+      <div className="report-section-head">
+        <h2 id={headingId}>{table.title}</h2>
+        <button type="button" className="btn btn-small btn-secondary" disabled={!hasRows} onClick={() => downloadCsv(table)}>
+          Export CSV<span className="sr-only"> of {table.title}</span>
+        </button>
+      </div>
+      {controls}
+      {(note || hint) && <p className="report-note">{[note, hint].filter(Boolean).join(' ')}</p>}
+      {status ??
+        (!hasRows ? (
+          <p className="empty">{table.empty}</p>
+        ) : (
+          <div className={layout}>
+            {chart && <div className="report-chart">{chart()}</div>}
+            <div className="report-table">
+              <ScreenTable table={table} onRowClick={onRowClick} plain={Boolean(chart)} />
+            </div>
+          </div>
+        ))}
+      {footer}
+    </section>
+  );
+}
+
+function ScreenTable<T>({ table, onRowClick, plain }: { table: ReportTable<T>; onRowClick?: (row: T) => void; plain: boolean }) {
+  const shown = table.columns.filter((column) => !column.offScreen);
+  return (
+    <DataTable
+      caption={table.title}
+      rows={table.rows}
+      rowKey={table.rowKey}
+      rowLabel={table.rowLabel}
+      onRowClick={onRowClick}
+      plain={plain}
+      columns={shown.map((column) => ({
+        header: column.header,
+        numeric: isNumeric(column),
+        className: column.nowrap ? 'cell-nowrap' : undefined,
+        cell: (row: T) => column.cell?.(row) ?? cellText(column, row),
+      }))}
+      foot={table.totals && shown.map((column) => displayValue(column.kind, table.totals![table.columns.indexOf(column)]))}
+    />
+  );
+}
+
+/** The printable width of A4 less the page margins, in CSS pixels. */
+const PAPER_CONTENT_PX = 680;
+
+interface PrintedReportProps {
+  title: string;
+  facts: Facts;
+  stats: Stat[];
+  sections: AnySection[];
+  settings: Settings | undefined;
+  printedAt: Date;
+  children?: ReactNode;
+}
+
+/** The report on A4: the shop, the title, the filters and the date printed, the figures, then each chart and table. */
+function PrintedReport({ title, facts, stats, sections, settings, printedAt, children }: PrintedReportProps) {
+  return (
+    <article className="printout printout-a4 report-printout" aria-label={title}>
+      <header className="po-head">
+        <div className="po-shop">
+          {settings && <p className="po-shop-name">{settings.shop_name}</p>}
+          {settings?.address && <p className="po-lines-text">{settings.address}</p>}
+          {settings?.phone && <p>Tel. {settings.phone}</p>}
+        </div>
+        <div className="po-title">
+          <h1>{title}</h1>
+        </div>
+      </header>
+      <dl className="po-facts report-print-facts">
+        {[...facts, ['Printed', formatPrintedAt(printedAt)] as [string, string]].map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {stats.length > 0 && (
+        <dl className="report-print-stats">
+          {stats.map((stat) => (
+            <div key={stat.label}>
+              <dt>{stat.label}</dt>
+              <dd>{stat.value}</dd>
+              {stat.notes?.map((note) => (
+                <dd key={note} className="report-print-stat-note">
+                  {note}
+                </dd>
+              ))}
+            </div>
+          ))}
+        </dl>
+      )}
+      {sections.map((section) => (
+        <PrintedSection key={section.table.title} section={section} />
+      ))}
+      {children}
+    </article>
+  );
+}
+
+export function PrintedSection({ section }: { section: AnySection }) {
+  const { table, chart, note } = section;
+  return (
+    <section className="report-print-section">
+      <h2>{table.title}</h2>
+      {note && <p className="report-print-note">{note}</p>}
+      {!table.rows.length ? (
+        <p className="report-print-note">{table.empty}</p>
+      ) : (
+        <>
+          {chart && <div className="report-print-chart">{chart(PAPER_CONTENT_PX)}</div>}
+          <PrintedTable table={table} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function PrintedTable<T>({ table }: { table: ReportTable<T> }) {
+  const numeric = (index: number) => [isNumeric(table.columns[index]) ? 'po-num' : '', table.columns[index]?.nowrap ? 'report-print-nowrap' : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <table className={table.columns.length > 7 ? 'po-table report-print-table report-print-wide' : 'po-table report-print-table'}>
+      <thead>
+        <tr>
+          {table.columns.map((column, index) => (
+            <th key={column.header} scope="col" className={numeric(index)}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {table.rows.map((row) => (
+          <tr key={table.rowKey(row)}>
+            {table.columns.map((column, index) => (
+              <td key={column.header} className={numeric(index)}>
+                {cellText(column, row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+      {table.totals && (
+        <tfoot>
+          <tr>
+            {table.totals.map((value, index) => (
+              <td key={table.columns[index]?.header ?? index} className={numeric(index)}>
+                {displayValue(table.columns[index]?.kind, value)}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
