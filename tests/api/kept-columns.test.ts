@@ -51,6 +51,60 @@ async function expectTotalsToAddUp() {
   expect(stats).toEqual({ total_products: tires.products, total_value: Number(tires.value), low_stock: tires.low, out_of_stock: tires.out });
 }
 
+/** The kept document counts, receipt totals and alert count against counts over every row, and the lists that read them. */
+async function expectCountsToAddUp() {
+  const [keptDocuments, countedDocuments, keptReceipts, countedReceipts, [alerts]] = await h.withDb((db) =>
+    Promise.all([
+      db.query(
+        `select type, location_id, status, payment_status, sum(documents)::int as documents from public.document_counts
+          group by 1, 2, 3, 4 having sum(documents) <> 0 order by 1, 2, 3, 4`,
+      ),
+      db.query(
+        `select type, location_id, status, payment_status, count(*)::int as documents from (
+           select 'Invoice' as type, location_id, status, payment_status from public.invoices
+           union all select 'Sale', location_id, status, payment_status from public.sales
+           union all select 'Purchase', location_id, status, payment_status from public.purchases) d
+          group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      ),
+      db.query(
+        `select receiptable_type, type, payment_method, sum(receipts)::int as receipts, sum(amount)::numeric(16, 2) as amount
+           from public.receipt_totals group by 1, 2, 3 having sum(receipts) <> 0 order by 1, 2, 3`,
+      ),
+      db.query(
+        `select receiptable_type, type, payment_method, count(*)::int as receipts, sum(amount)::numeric(16, 2) as amount
+           from public.receipts group by 1, 2, 3 order by 1, 2, 3`,
+      ),
+      db.query<{ alerts: number }>(
+        `select count(*)::int as alerts from public.products where active and kind <> 'service' and total_stock <= low_stock_at`,
+      ),
+    ]),
+  );
+  expect(keptDocuments).toEqual(countedDocuments);
+  expect(keptReceipts).toEqual(countedReceipts);
+  expect((await send('GET', '/api/notifications')).body.data.total).toBe(alerts.alerts);
+
+  const listed = async (path: string) => (await send('GET', path)).body.total;
+  const counted = (sql: string, params: unknown[] = []) => h.withDb(async (db) => (await db.query<{ n: number }>(sql, params))[0].n);
+  expect(await listed('/api/invoices')).toBe(await counted('select count(*)::int as n from public.invoices'));
+  expect(await listed(`/api/sales?location_id=${f.downtownId}&payment_status=pending,partial`)).toBe(
+    await counted(`select count(*)::int as n from public.sales where location_id = $1 and payment_status in ('pending', 'partial')`, [f.downtownId]),
+  );
+  expect(await listed(`/api/purchases?location_id=${f.northsideId}`)).toBe(
+    await counted('select count(*)::int as n from public.purchases where location_id = $1', [f.northsideId]),
+  );
+  const receipts = (await send('GET', '/api/receipts?side=sale')).body;
+  const [sums] = await h.withDb((db) =>
+    db.query<{ count: number; income: number }>(
+      `select count(*)::int as count, coalesce(sum(amount) filter (where type = 'income'), 0) as income
+         from public.receipts where receiptable_type in ('Invoice', 'Sale')`,
+    ),
+  );
+  expect([receipts.total, receipts.summary.count, receipts.summary.income]).toEqual([sums.count, sums.count, sums.income]);
+  for (const [path, kind] of [['/api/batteries', 'battery'], ['/api/wiper-products', 'wiper'], ['/api/inventories', 'item']]) {
+    expect(await listed(path)).toBe(await counted('select count(*)::int as n from public.products where kind = $1', [kind]));
+  }
+}
+
 describe('what products keep for reads', () => {
   it('keeps each total equal to the sum of its levels and its moves through adjustments, transfers and documents', async () => {
     const tire = (await send('POST', '/api/tires', tireBody(f, { quantity: 10, size: `185 / 60 R 14 ${uniqueTag()}` }))).body.data;
@@ -64,11 +118,25 @@ describe('what products keep for reads', () => {
         items: [{ product_id: tire.id, quantity: 1, unit_price: 90 }],
       })
     ).body.data;
+    const paid = (
+      await send('POST', '/api/receipts', {
+        type: 'income', receiptable_type: 'Invoice', receiptable_id: invoice.id, amount: 40, receipt_date: today, payment_method: 'cash',
+      })
+    ).body.data;
+    await send('DELETE', `/api/receipts/${paid.id}`);
     await send('POST', `/api/invoices/${invoice.id}/cancel`);
-    await send('POST', '/api/sales', {
-      customer_id: customer.id, location_id: f.downtownId, sale_date: today, status: 'completed',
-      items: [{ product_id: tire.id, quantity: 2, selling_price: 90 }],
-    });
+    const sale = (
+      await send('POST', '/api/sales', {
+        customer_id: customer.id, location_id: f.downtownId, sale_date: today, status: 'completed',
+        items: [{ product_id: tire.id, quantity: 2, selling_price: 90 }],
+      })
+    ).body.data;
+    for (const [type, amount] of [['income', 100], ['refund', 30]] as const) {
+      const answer = await send('POST', '/api/receipts', {
+        type, receiptable_type: 'Sale', receiptable_id: sale.id, amount, receipt_date: today, payment_method: 'credit_card',
+      });
+      expect(answer.status).toBe(201);
+    }
     const order = (
       await send('POST', '/api/purchases', {
         supplier_id: f.supplierId, location_id: f.northsideId, purchase_date: today, status: 'ordered',
@@ -82,6 +150,17 @@ describe('what products keep for reads', () => {
     expect(detail.quantity).toBe(20);
     expect(await disagreements()).toEqual([]);
     await expectTotalsToAddUp();
+    await expectCountsToAddUp();
+  });
+
+  it('finds a tire by its size typed as three numbers, with or without R or ZR, through the index', async () => {
+    const tag = uniqueTag();
+    const tire = (await send('POST', '/api/tires', tireBody(f, { quantity: 1, size: `207 / 57 R 19 ${tag}` }))).body.data;
+    const other = (await send('POST', '/api/tires', tireBody(f, { quantity: 1, size: `207 / 19 R 57 ${tag}` }))).body.data;
+    const found = async (search: string) =>
+      (await send('GET', `/api/tires?search=${encodeURIComponent(`${search} ${tag}`)}`)).body.data.map((row: { id: number }) => row.id);
+    for (const typed of ['207 57 19', '207/57R19', '207 / 57 zr 19', '2075719', '207 57 r19']) expect(await found(typed)).toEqual([tire.id]);
+    expect(await found('207 19 57')).toEqual([other.id]);
   });
 
   it('renames tires when their brand or pattern is renamed, and finds them by their new names, DOT and origin', async () => {
@@ -112,7 +191,11 @@ describe('what products keep for reads', () => {
     expect(await alerted()).toEqual([item.id]);
     const [row] = await h.withDb((db) => db.query<{ low_stock_at: number }>('select low_stock_at from public.products where id = $1', [item.id]));
     expect(row.low_stock_at).toBe(5);
+    await send('PUT', `/api/inventories/${item.id}`, { name, category: 'accessories', min_stock: 2, current_stock: 5, unit_price: 3 });
+    expect(await alerted()).toEqual([]);
+    await expectCountsToAddUp();
     await send('DELETE', `/api/inventories/${item.id}`);
     await expectTotalsToAddUp();
+    await expectCountsToAddUp();
   });
 });

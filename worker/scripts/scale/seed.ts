@@ -12,6 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { migrate } from '../../src/db/migrate.ts';
+import { pgliteDb } from '../../src/db/pglite.ts';
 import { postgresDb } from '../../src/db/postgres.ts';
 import type { Db } from '../../src/db/port.ts';
 import { loadMigrations } from '../../src/node/runtime.ts';
@@ -20,21 +21,26 @@ import { upsertUser } from '../../src/users.ts';
 const SEED_SCHEMA = '20261123000200_purchasing';
 export const SCALE_LOGIN = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo', name: 'Dana Demo' };
 
-const usage = `Fills an empty PostgreSQL database (DATABASE_URL) with the scale data set.
+const usage = `Fills an empty PostgreSQL database (DATABASE_URL), or an embedded one in a new folder
+(--data-dir), with the scale data set.
 
   DATABASE_URL=postgres://... npm run seed:scale -- [--products 100000]
+  npm run seed:scale -- --data-dir /tmp/wheelhouse-10k --products 10000
 
 --products is rounded to a multiple of 20 (80% tires, 10% batteries, 5% wipers, 5% supplies); at
 100,000: 10,000 customers, ~900,000 stock moves and ~1,000,000 document lines over a year.`;
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '100000' }, help: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { products: { type: 'string', default: '100000' }, 'data-dir': { type: 'string' }, help: { type: 'boolean' } },
+});
 if (values.help) {
   console.log(usage);
   process.exit(0);
 }
 const url = process.env.DATABASE_URL;
-if (!url) {
-  console.error(`DATABASE_URL is required.\n\n${usage}`);
+const dataDir = values['data-dir'];
+if (!url && !dataDir) {
+  console.error(`DATABASE_URL (or --data-dir for the embedded database) is required.\n\n${usage}`);
   process.exit(2);
 }
 const requested = Number(values.products);
@@ -145,7 +151,7 @@ const wholesaleKinds = ['Wholesale', 'Distribution', 'Supply', 'Depot', 'Imports
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-const db = postgresDb(url, { max: 1 });
+const db = dataDir ? await pgliteDb({ dataDir }) : postgresDb(url!, { max: 1 });
 
 async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   const t0 = Date.now();

@@ -7,17 +7,15 @@ const SHOWN = 20;
 export const notificationRoutes = new Hono<AppEnv>();
 
 notificationRoutes.get('/', async (c) => {
-  const rows = await c.var.db.query<{ id: number; type: string; name: string; quantity: number; total: number }>(
-    `select p.id, p.kind as type, p.name, p.total_stock as quantity, count(*) over ()::int as total
-       from public.products p
-      where p.active and p.kind <> 'service' and p.total_stock <= p.low_stock_at
-      order by p.total_stock, lower(p.name), p.id
-      limit ${SHOWN}`,
-  );
-  return c.json({
-    data: {
-      items: rows.map(({ total: _, ...row }) => ({ ...row, state: row.quantity === 0 ? 'out' : 'low' })),
-      total: rows[0]?.total ?? 0,
-    },
-  });
+  const [rows, [{ total }]] = await Promise.all([
+    c.var.db.query<{ id: number; type: string; name: string; quantity: number }>(
+      `select p.id, p.kind as type, p.name, p.total_stock as quantity
+         from public.products p
+        where p.active and p.kind <> 'service' and p.total_stock <= p.low_stock_at
+        order by p.total_stock, lower(p.name), p.id
+        limit ${SHOWN}`,
+    ),
+    c.var.db.query<{ total: number }>('select coalesce(sum(alerts), 0)::int as total from public.product_totals'),
+  ]);
+  return c.json({ data: { items: rows.map((row) => ({ ...row, state: row.quantity === 0 ? 'out' : 'low' })), total } });
 });

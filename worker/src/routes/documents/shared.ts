@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.ts';
 import { PgCode, pgErrorCode, type Db } from '../../db/port.ts';
 import { named } from '../../db/sql.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, pageOf, queryText } from '../../http/paging.ts';
+import { listQuery, pageOf, queryText, type KeptTotal } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse } from '../../http/validate.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
@@ -103,9 +103,19 @@ export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
   if (query.status.length) where.add(`(${query.status.map(kind.statusCondition).join(' or ')})`);
   const paymentStatuses = query.payment_status.length ? query.payment_status : query.paymentStatus;
   if (paymentStatuses.length) where.add(`d.payment_status = any(string_to_array(?, ','))`, paymentStatuses.join(','));
-  if (query.overdue === '1' || query.overdue === 'true') where.add(kind.overdue ?? 'false');
+  const overdue = query.overdue === '1' || query.overdue === 'true';
+  if (overdue) where.add(kind.overdue ?? 'false');
+  const onlyKeptFilters = !query[kind.party.column] && !partyName && !query.search && !query.status.length && !query.dateFrom && !query.dateTo && !overdue;
   const select = documentSelect(kind);
-  return pageOf(c.var.db, { ...select, orderBy: `d.${kind.dateColumn} desc, d.id desc` }, where, query);
+  const kept = onlyKeptFilters ? keptDocumentCount(kind, query.location_id, paymentStatuses) : null;
+  return pageOf(c.var.db, { ...select, orderBy: `d.${kind.dateColumn} desc, d.id desc` }, where, query, kept);
+}
+
+/** The number of documents of a kind, at a branch and in payment statuses when given, from the kept counts. */
+function keptDocumentCount(kind: DocumentKind, locationId: number | undefined, paymentStatuses: string[]): KeptTotal {
+  const where = new Where().add('type = ?', kind.type).addIf(locationId, 'location_id = ?');
+  if (paymentStatuses.length) where.add(`payment_status = any(string_to_array(?, ','))`, paymentStatuses.join(','));
+  return { sql: `select coalesce(sum(documents), 0)::int as total from public.document_counts ${where.sql}`, params: where.params };
 }
 
 export const receiptColumns = `r.id, r.number, r.receipt_date, r.type, r.receiptable_type, r.receiptable_id, r.document_number,

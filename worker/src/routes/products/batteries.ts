@@ -8,8 +8,8 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { BATTERY_TYPES, batteryInput, type BatteryInput } from '../../schemas/batteries.ts';
 import { optionalId } from '../../schemas/common.ts';
-import { branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
-import { named } from '../../db/sql.ts';
+import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { lookupNamed } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Battery not found';
 const IN_USE = 'This battery cannot be deleted because invoices, sales or purchase orders refer to it.';
@@ -24,14 +24,11 @@ const batteryListQuery = listQuery.extend({
 
 const FROM = `
   from public.products p
-  join public.batteries b on b.product_id = p.id
-  join public.battery_brands bb on bb.id = b.battery_brand_id
-  join public.made_ins mi on mi.id = b.made_in_id
-  left join public.locations lo on lo.id = b.location_id`;
+  join public.batteries b on b.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.name, p.name as battery_name, b.battery_brand_id, ${named('bb')} as battery_brand,
-  b.made_in_id, ${named('mi')} as made_in, b.location_id, ${named('lo')} as location, b.date_received,
+  p.id, p.name, p.name as battery_name, b.battery_brand_id, ${lookupNamed('battery_brands', 'b.battery_brand_id')} as battery_brand,
+  b.made_in_id, ${lookupNamed('made_ins', 'b.made_in_id')} as made_in, b.location_id, ${lookupNamed('locations', 'b.location_id')} as location, b.date_received,
   p.cost_price, p.selling_price, ${totalStock} as inventory_quantity, ${branchStock} as inventory, p.notes,
   b.battery_shape, b.battery_shape as product_shape, b.ampere, b.reversed, b.battery_type, p.created_at, p.updated_at`;
 
@@ -73,10 +70,18 @@ export const batteryRoutes = new Hono<AppEnv>();
 batteryRoutes.get('/', async (c) => {
   const query = parse(batteryListQuery, c.req.query());
   const where = new Where().add(`p.kind = 'battery'`);
-  if (query.search) where.add('(strpos(lower(p.name), lower(?)) > 0 or strpos(lower(bb.name), lower(?)) > 0)', query.search, query.search);
+  if (query.search) {
+    where.addOn(
+      query.search,
+      (param) => `(strpos(lower(p.name), lower(${param})) > 0
+        or exists (select 1 from public.battery_brands bb where bb.id = b.battery_brand_id and strpos(lower(bb.name), lower(${param})) > 0))`,
+    );
+  }
   where.addIf(query.battery_brand_id, 'b.battery_brand_id = ?');
   where.addIf(query.battery_type, 'b.battery_type = ?');
-  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
+  const unfiltered = !query.search && !query.battery_brand_id && !query.battery_type;
+  const sql = { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' };
+  return c.json(await pageOf(c.var.db, sql, where, query, unfiltered ? keptProductCount('battery') : null));
 });
 
 batteryRoutes.post('/', async (c) => {

@@ -8,6 +8,12 @@ export type ProductKind = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
 /** SQL for the total stock of `p`, the products row, which move_stock keeps. */
 export const totalStock = 'p.total_stock';
 
+/** The number of products of a kind, from the kept totals: the count of a list without filters. */
+export const keptProductCount = (kind: ProductKind) => ({
+  sql: 'select coalesce(sum(products), 0)::int as total from public.product_totals where kind = $1',
+  params: [kind],
+});
+
 /** SQL for the stock of `p` per branch, as `[{location_id, location_name, quantity}]`. */
 export const branchStock = `coalesce((
   select json_agg(json_build_object('location_id', sl.location_id, 'location_name', lo.name, 'quantity', sl.quantity) order by lo.name)
@@ -17,13 +23,22 @@ export const branchStock = `coalesce((
 /** A product's total stock and its stock per branch, for `p` the products row. */
 export const stockColumns = `${totalStock} as quantity, ${branchStock} as inventory`;
 
+/** A tire size as staff type it: "205 55 16", "205/55R16", "205/55 zr 16", "2055516". */
+const TIRE_SIZE = /(?:^|\s)(\d{3})[\s/]*(\d{2})[\s/]*(?:z?r)?\s*(\d{2})(?=\s|$)/g;
+
 /**
  * Adds to `where` that every word of the search is in the product's kept search text (`p`, the
  * products row), read as it is or without spaces and punctuation, so "primacy 205/55R16" finds
- * "Michelin Primacy 4 205 / 55 R 16". Each word is a LIKE the trigram index serves.
+ * "Michelin Primacy 4 205 / 55 R 16". Each word is a LIKE the trigram index serves. A tire size in
+ * the search matches as a size ("205 55 16" is 205/55 R16 or ZR16), which three short words could
+ * not do through the index.
  */
 export function addWordsMatch(where: Where, search: string): Where {
-  for (const word of search.toLowerCase().split(/\s+/).filter(Boolean)) {
+  const words = search.toLowerCase().replace(TIRE_SIZE, (_, width: string, ratio: string, rim: string) => {
+    where.add(`p.search_text like ?`, `%${width}${ratio}%r${rim}%`);
+    return ' ';
+  });
+  for (const word of words.split(/\s+/).filter(Boolean)) {
     const squashed = word.replace(/[^a-z0-9]/g, '');
     const literal = squashed || word.replace(/[\\%_]/g, (character) => `\\${character}`);
     where.add(`p.search_text like ?`, `%${literal}%`);

@@ -7,7 +7,7 @@ import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { inventoryCategory, inventoryInput, type InventoryInput } from '../../schemas/inventories.ts';
-import { branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 
 const NOT_FOUND = 'Inventory item not found';
 const IN_USE = 'This inventory item cannot be deleted because invoices, sales or purchase orders refer to it.';
@@ -59,8 +59,11 @@ inventoryRoutes.get('/', async (c) => {
   const where = new Where().add(`p.kind = 'item'`);
   if (query.search) where.add('strpos(lower(p.name), lower(?)) > 0', query.search);
   where.addIf(query.category, 'i.category = ?');
-  if (query.lowStock === '1' || query.lowStock === 'true') where.add(`${totalStock} <= i.min_stock`);
-  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
+  const lowStock = query.lowStock === '1' || query.lowStock === 'true';
+  if (lowStock) where.add(`${totalStock} <= i.min_stock`);
+  const unfiltered = !query.search && !query.category && !lowStock;
+  const sql = { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' };
+  return c.json(await pageOf(c.var.db, sql, where, query, unfiltered ? keptProductCount('item') : null));
 });
 
 inventoryRoutes.post('/', async (c) => {

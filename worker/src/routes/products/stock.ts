@@ -109,6 +109,8 @@ const productsQuery = listQuery.extend({
   id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Product must be a valid choice').optional()),
 });
 
+const PICKER_COUNT_LIMIT = 1000;
+
 /** Item pickers: every kind (or one product, `id`), with what documents need; `stock` is at `location_id` when given, else in all branches. */
 stockRoutes.get('/', async (c) => {
   const query = parse(productsQuery, c.req.query());
@@ -125,5 +127,7 @@ stockRoutes.get('/', async (c) => {
     from: 'from public.products p',
     orderBy: 'lower(p.name), p.id',
   };
-  return c.json(await pageOf(c.var.db, sql, where, query));
+  // A picker shows the first few matches: it counts up to PICKER_COUNT_LIMIT of them, not every product a short search matches.
+  const counted = { sql: `select count(*)::int as total from (select 1 from public.products p ${where.sql} limit ${PICKER_COUNT_LIMIT}) m`, params: where.params };
+  return c.json(await pageOf(c.var.db, sql, where, query, counted));
 });

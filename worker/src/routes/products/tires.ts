@@ -10,7 +10,7 @@ import { Where } from '../../http/where.ts';
 import { fieldErrors } from '../../schemas/common.ts';
 import { CONSTRUCTION_TYPES, RATINGS, TIRE_CSV_COLUMNS, tireInput } from '../../schemas/tires.ts';
 import { addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
-import { named } from '../../db/sql.ts';
+import { lookupNamed } from '../../db/sql.ts';
 
 type TireFields = z.output<typeof tireInput>;
 
@@ -47,7 +47,10 @@ const tireListQuery = listQuery.extend(tireFilters.shape);
 
 const FROM = `
   from public.products p
-  join public.tires t on t.product_id = p.id
+  join public.tires t on t.product_id = p.id`;
+
+/** FROM with the tire's lookups by name, for the export. */
+const FROM_NAMED = `${FROM}
   join public.tire_brands b on b.id = t.tire_brand_id
   join public.tire_types ty on ty.id = t.tire_type_id
   left join public.patterns pt on pt.id = t.pattern_id
@@ -56,9 +59,9 @@ const FROM = `
 
 const COLUMNS = `
   p.id, p.name, 1 as product_type_id,
-  t.tire_brand_id, ${named('b')} as brand, t.pattern_id, ${named('pt')} as pattern,
-  t.supplier_id, ${named('su')} as supplier, t.tire_type_id, ${named('ty')} as tire_type,
-  t.location_id, ${named('lo')} as location,
+  t.tire_brand_id, ${lookupNamed('tire_brands', 't.tire_brand_id')} as brand, t.pattern_id, ${lookupNamed('patterns', 't.pattern_id')} as pattern,
+  t.supplier_id, ${lookupNamed('suppliers', 't.supplier_id')} as supplier, t.tire_type_id, ${lookupNamed('tire_types', 't.tire_type_id')} as tire_type,
+  t.location_id, ${lookupNamed('locations', 't.location_id')} as location,
   t.size, t.dot, t.date_of_production, t.made_in, t.date_received, t.construction_type, t.run_flat,
   t.fuel_rating, t.water_rating, p.cost_price, p.selling_price,
   ${totalStock} as quantity, ${branchStock} as inventory, p.notes, p.active, p.created_at, p.updated_at`;
@@ -152,17 +155,20 @@ async function listQueryOf(c: Context<AppEnv>) {
 
 export const tireRoutes = new Hono<AppEnv>();
 
+const given = (query: Record<string, unknown>, names: string[]) => names.some((name) => query[name] !== undefined && query[name] !== '');
+
+/** Filters on the tires row; the others read only the products row. */
+const DETAIL_FILTERS = ['tire_brand_id', 'tire_type', 'construction_type', 'run_flat', 'fuel_rating', 'water_rating'];
+
 /** The stat cards: over every tire from the kept totals, or over what the filters match. */
 function tireStats(db: Db, query: z.output<typeof tireFilters>, where: Where) {
-  const filtered = Object.keys(tireFilters.shape).some((name) => {
-    const value = query[name as keyof typeof query];
-    return value !== undefined && value !== '';
-  });
+  const filtered = given(query, Object.keys(tireFilters.shape));
+  const from = given(query, DETAIL_FILTERS) ? FROM : 'from public.products p';
   const sql = filtered
     ? `select count(*)::int as total_products, coalesce(sum(p.selling_price * p.total_stock), 0)::numeric(14, 2) as total_value,
               (count(*) filter (where p.total_stock between 1 and 9))::int as low_stock,
               (count(*) filter (where p.total_stock = 0))::int as out_of_stock
-         ${FROM} ${where.sql}`
+         ${from} ${where.sql}`
     : `select sum(products)::int as total_products, sum(stock_value)::numeric(14, 2) as total_value,
               sum(low_stock)::int as low_stock, sum(out_of_stock)::int as out_of_stock
          from public.product_totals where kind = 'tire'`;
@@ -189,7 +195,7 @@ tireRoutes.get('/export', async (c) => {
     `select p.id, b.name as brand, pt.name as pattern, ty.name as tire_type, t.size, t.dot, t.made_in, t.date_received,
             t.date_of_production, su.name as supplier, lo.name as location, t.construction_type, t.run_flat,
             t.fuel_rating, t.water_rating, p.cost_price, p.selling_price, ${totalStock} as quantity, p.active, p.notes
-       ${FROM} ${where.sql} ${ORDER}`,
+       ${FROM_NAMED} ${where.sql} ${ORDER}`,
     where.params,
   );
   const body = toCsv(

@@ -6,20 +6,19 @@ import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { wiperInput, type WiperInput } from '../../schemas/wipers.ts';
-import { branchStock, deleteProducts, insertProduct, requireReferences, totalStock, updateProduct } from './core.ts';
-import { named } from '../../db/sql.ts';
+import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, totalStock, updateProduct } from './core.ts';
+import { lookupNamed } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Wiper product not found';
 const IN_USE = 'This wiper product cannot be deleted because invoices, sales or purchase orders refer to it.';
 
 const FROM = `
   from public.products p
-  join public.wipers w on w.product_id = p.id
-  join public.made_ins mi on mi.id = w.made_in_id`;
+  join public.wipers w on w.product_id = p.id`;
 
 const COLUMNS = `
   p.id, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
-  w.made_in_id, ${named('mi')} as made_in, p.cost_price, p.selling_price,
+  w.made_in_id, ${lookupNamed('made_ins', 'w.made_in_id')} as made_in, p.cost_price, p.selling_price,
   ${totalStock} as quantity, ${branchStock} as inventory, p.created_at, p.updated_at`;
 
 async function findWiper(db: Db, id: number | string) {
@@ -59,10 +58,16 @@ wiperRoutes.get('/', async (c) => {
   const query = parse(listQuery, c.req.query());
   const where = new Where().add(`p.kind = 'wiper'`);
   if (query.search) {
-    where.add(`strpos(lower(concat_ws(' ', p.name, w.compatible_cars, w.compatibility_year, mi.name)), lower(?)) > 0`, query.search);
+    where.add(
+      `strpos(lower(concat_ws(' ', p.name, w.compatible_cars, w.compatibility_year,
+         (select mi.name from public.made_ins mi where mi.id = w.made_in_id))), lower(?)) > 0`,
+      query.search,
+    );
   }
-  const orderBy = 'w.size, lower(w.type), lower(w.frame_material), p.id';
-  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy }, where, query));
+  // The order of wipers_list_order_idx.
+  const orderBy = 'w.size, lower(w.type), lower(w.frame_material), w.product_id';
+  const sql = { columns: COLUMNS, from: FROM, orderBy };
+  return c.json(await pageOf(c.var.db, sql, where, query, query.search ? null : keptProductCount('wiper')));
 });
 
 wiperRoutes.post('/', async (c) => {
