@@ -24,8 +24,10 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createApp } from '../../src/app.ts';
 import type { Db } from '../../src/db/port.ts';
+import { pgliteDb } from '../../src/db/pglite.ts';
 import { postgresDb } from '../../src/db/postgres.ts';
 import { defaultConfig } from '../../src/env.ts';
+import { pgliteFolder } from '../../src/node/runtime.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,17 +35,21 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     rate: { type: 'string', default: '200' },
     only: { type: 'string' },
+    'data-dir': { type: 'string' },
     json: { type: 'string' },
     help: { type: 'boolean' },
   },
 });
 if (values.help) {
   console.log('DATABASE_URL=postgres://... npm run bench -- [--duration 5] [--connections 10] [--rate 200] [--only tires,customers] [--json results.json]');
+  console.log('npm run bench -- --data-dir /tmp/wheelhouse-10k --connections 1   (the embedded database, seeded with seed:scale --data-dir)');
   process.exit(0);
 }
-const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) {
-  console.error('DATABASE_URL is required (the scale data set: npm run seed:scale).');
+// The embedded database (--data-dir) serves one statement at a time: measure it as one counter would use it.
+const dataDir = values['data-dir'];
+const databaseUrl = dataDir ? '' : process.env.DATABASE_URL;
+if (!databaseUrl && !dataDir) {
+  console.error('DATABASE_URL (or --data-dir for the embedded database) is required (the scale data set: npm run seed:scale).');
   process.exit(2);
 }
 const DURATION = Number(values.duration);
@@ -68,7 +74,7 @@ async function freePort(): Promise<number> {
 async function startServer(): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['dist/node.mjs'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, PORT: String(port), SERVE_WEB: 'false', DEMO_DATA: 'false' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir ?? '', JWT_SECRET: jwtSecret, PORT: String(port), SERVE_WEB: 'false', DEMO_DATA: 'false' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(`    [server] ${chunk}`));
@@ -301,7 +307,7 @@ function table(header: string[], rows: string[][]): string {
 }
 
 const ids = await (async () => {
-  const db = postgresDb(databaseUrl, { max: 1 });
+  const db = dataDir ? await pgliteDb({ dataDir: pgliteFolder(dataDir) }) : postgresDb(databaseUrl!, { max: 1 });
   try {
     return await pickIds(db);
   } finally {
@@ -317,7 +323,7 @@ if (values.only) {
 const atRate = (f: Figures) =>
   f.rateP99 === null ? `cannot (max ${fixed(f.rateAchieved, 1)}/s)` : `${ms(f.rateP99)}${f.rateAchieved < RATE * 0.95 ? ` (${fixed(f.rateAchieved)}/s)` : ''}`;
 const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' ')} on ${cpus().length} cores`;
-console.log(`Bench on ${databaseUrl.replace(/\/\/[^@/]*@/, '//')}: ${DURATION} s per run, ${CONNECTIONS} connections, then ${RATE} requests/s (${load()})`);
+console.log(`Bench on ${dataDir ? `the embedded database in ${dataDir}` : databaseUrl!.replace(/\/\/[^@/]*@/, '//')}: ${DURATION} s per run, ${CONNECTIONS} connections, then ${RATE} requests/s (${load()})`);
 console.log('  Anything else busy on this machine (a test suite, a build) shows in the figures: run it on a quiet machine.');
 const { base, child } = await startServer();
 const results: { call: Call; app: Figures; bare?: Figures }[] = [];
@@ -334,7 +340,7 @@ try {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-const bareCalls = calls.filter((call) => call.bare);
+const bareCalls = dataDir ? [] : calls.filter((call) => call.bare);
 if (bareCalls.length) {
   console.log('  bare node:http + postgres.js handler, same SQL:');
   const captured = await captureStatements(bareCalls);

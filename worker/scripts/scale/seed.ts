@@ -15,14 +15,14 @@ import { migrate } from '../../src/db/migrate.ts';
 import { pgliteDb } from '../../src/db/pglite.ts';
 import { postgresDb } from '../../src/db/postgres.ts';
 import type { Db } from '../../src/db/port.ts';
-import { loadMigrations } from '../../src/node/runtime.ts';
+import { loadMigrations, pgliteFolder } from '../../src/node/runtime.ts';
 import { upsertUser } from '../../src/users.ts';
 
 const SEED_SCHEMA = '20261123000200_purchasing';
 export const SCALE_LOGIN = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo', name: 'Dana Demo' };
 
-const usage = `Fills an empty PostgreSQL database (DATABASE_URL), or an embedded one in a new folder
-(--data-dir), with the scale data set.
+const usage = `Fills an empty PostgreSQL database (DATABASE_URL), or the embedded one of a new data
+folder (--data-dir, the app's DATA_DIR), with the scale data set.
 
   DATABASE_URL=postgres://... npm run seed:scale -- [--products 100000]
   npm run seed:scale -- --data-dir /tmp/wheelhouse-10k --products 10000
@@ -151,7 +151,7 @@ const wholesaleKinds = ['Wholesale', 'Distribution', 'Supply', 'Depot', 'Imports
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-const db = dataDir ? await pgliteDb({ dataDir }) : postgresDb(url!, { max: 1 });
+const db = dataDir ? await pgliteDb({ dataDir: pgliteFolder(dataDir) }) : postgresDb(url!, { max: 1 });
 
 async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
   const t0 = Date.now();

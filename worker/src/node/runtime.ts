@@ -48,10 +48,13 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): NodeSettings
   };
 }
 
+/** Where the embedded database lives inside the data folder. */
+export const pgliteFolder = (dataDir: string) => join(dataDir, 'pglite');
+
 export async function openDatabase(settings: NodeSettings): Promise<Db & { close(): Promise<void> }> {
   if (settings.databaseUrl) return postgresDb(settings.databaseUrl, { prepare: process.env.DATABASE_PREPARE !== 'false' });
   mkdirSync(settings.dataDir, { recursive: true });
-  return pgliteDb({ dataDir: join(settings.dataDir, 'pglite') });
+  return pgliteDb({ dataDir: pgliteFolder(settings.dataDir) });
 }
 
 /** JWT_SECRET, or for the embedded database one generated once and kept in the data folder. */
