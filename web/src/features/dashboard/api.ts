@@ -28,5 +28,7 @@ export const dashboardKeys = {
 export const dashboardQuery = (locationId: string) =>
   queryOptions({
     queryKey: dashboardKeys.figures(locationId),
+    // Money owed and sold changes with every document: read it afresh each time the screen opens.
+    staleTime: 0,
     queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', { params: { location_id: locationId }, signal }),
   });

@@ -51,7 +51,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
       { header: 'Date', value: (row) => row.date, kind: 'date', nowrap: true },
       {
         header: 'Document',
-        value: documentText,
+        value: (row) => row.document_number ?? `#${row.document_id}`,
         cell: (row) => (
           <>
             <Link to={`${DOCUMENT_PATHS[row.document_type]}/${row.document_id}`}>{row.document_number ?? `#${row.document_id}`}</Link>
@@ -60,6 +60,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
         ),
         nowrap: true,
       },
+      { header: 'Document Type', value: (row) => row.document_type, offScreen: true },
       {
         header: 'Customer',
         value: (row) => row.customer?.name ?? null,

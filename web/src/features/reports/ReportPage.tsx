@@ -98,7 +98,8 @@ export function loadFailure(what: string, error: Error): string[] {
 /** A report screen: title with Print Report, filters, headline figures, then each table (with its chart and CSV export); and the same on A4. */
 export function ReportPage({ title, filters, facts, query, stats, sections, after, printAfter, intro, printLabel = 'Print Report', printTitle = title }: ReportPageProps) {
   const printer = useReportPrint(printTitle);
-  const ready = query.isSuccess;
+  // While new filters load, the old figures stay on screen but are not printed as the new ones.
+  const ready = query.isSuccess && !query.isPlaceholderData;
   return (
     <section className="report">
       <div className="report-screen">

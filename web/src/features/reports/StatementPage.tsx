@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { formatDate } from '../../shared/documents/dates';
@@ -30,7 +30,11 @@ export function StatementPage({ side }: { side: PartySide }) {
   const texts = SIDE_TEXTS[side];
   const { id = '' } = useParams();
   const params = useReportParams();
-  const statement = useQuery({ ...statementQuery(side, id, params.get('as_of')), placeholderData: keepPreviousData });
+  const statement = useQuery({
+    ...statementQuery(side, id, params.get('as_of')),
+    // Another date keeps the party's figures on screen while it loads; another party does not.
+    placeholderData: (previous) => (previous && String(previous.party.id) === id ? previous : undefined),
+  });
   const data = statement.data;
   const errors = isApiError(statement.error, 422) ? statement.error.errors : undefined;
   const asOf = params.get('as_of') || data?.as_of || '';

@@ -177,6 +177,9 @@ function pagingOf(answer: PagingMeta | { meta: PagingMeta }): PagingMeta {
   return { current_page, last_page, total };
 }
 
+/** Figures change with every document: a report reads them afresh each time it opens. */
+const fresh = { staleTime: 0 };
+
 export const reportKeys = {
   all: ['reports'] as const,
   inventory: (locationId: string) => [...reportKeys.all, 'inventory', locationId] as const,
@@ -189,24 +192,28 @@ export const reportKeys = {
 
 export const inventoryReportQuery = (locationId: string) =>
   queryOptions({
+    ...fresh,
     queryKey: reportKeys.inventory(locationId),
     queryFn: ({ signal }) => api.get<InventorySummary>('/reports/inventory-summary', { params: { location_id: locationId }, signal }),
   });
 
 export const salesReportQuery = (params: { dateFrom: string; dateTo: string; group: string; location_id: string }) =>
   queryOptions({
+    ...fresh,
     queryKey: reportKeys.sales(params),
     queryFn: ({ signal }) => api.get<SalesReport>('/reports/sales', { params, signal }),
   });
 
 export const tireSalesQuery = (params: { dot: string; tire_brand_id: string; dateFrom: string; dateTo: string; page: number }) =>
   queryOptions({
+    ...fresh,
     queryKey: reportKeys.tireSales(params),
     queryFn: ({ signal }) => api.get<Page<TireSale>>('/reports/tire-sales', { params: { ...params, per_page: 50 }, signal }),
   });
 
 export const purchasesReportQuery = (params: { dateFrom: string; dateTo: string; group: string; location_id: string; supplier_id: string }) =>
   queryOptions({
+    ...fresh,
     queryKey: reportKeys.purchases(params),
     queryFn: ({ signal }) => api.get<PurchasesReport>('/reports/purchases', { params, signal }),
   });
@@ -215,6 +222,7 @@ export const BALANCE_PAGE_SIZE = 50;
 
 export const balanceReportQuery = (side: PartySide, params: { as_of: string; search: string; page: number }) =>
   queryOptions({
+    ...fresh,
     queryKey: reportKeys.balance(side, params),
     queryFn: async ({ signal }): Promise<BalanceReport> => {
       const answer = await api.get<BalanceAnswer>(`/reports/${side}-balance`, { params: { ...params, per_page: BALANCE_PAGE_SIZE }, signal, raw: true });
@@ -230,6 +238,7 @@ export const balanceReportQuery = (side: PartySide, params: { as_of: string; sea
 
 export const statementQuery = (side: PartySide, id: string, asOf: string) =>
   queryOptions({
+    ...fresh,
     queryKey: reportKeys.statement(side, id, asOf),
     queryFn: async ({ signal }): Promise<Statement> => {
       const answer = await api.get<Omit<Statement, 'party'> & { customer?: Statement['party']; supplier?: Statement['party'] }>(
