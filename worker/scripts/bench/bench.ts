@@ -266,7 +266,7 @@ async function captureStatements(calls: Call[]): Promise<Map<string, Group[]>> {
 }
 
 async function startBare(captured: Map<string, Group[]>): Promise<{ base: string; server: Server; close: () => Promise<void> }> {
-  const db = postgresDb(databaseUrl!); // the client the app uses, with its settings (max 10, no prepare)
+  const db = postgresDb(databaseUrl!, { prepare: true }); // the client the app uses on a direct connection: max 10, prepared
   const server = createServer(async (request, response) => {
     const groups = captured.get(request.url ?? '');
     if (!groups) {

@@ -109,7 +109,7 @@ const productsQuery = listQuery.extend({
   id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Product must be a valid choice').optional()),
 });
 
-const PICKER_COUNT_LIMIT = 1000;
+const PICKER_COUNT_LIMIT = 100;
 
 /** Item pickers: every kind (or one product, `id`), with what documents need; `stock` is at `location_id` when given, else in all branches. */
 stockRoutes.get('/', async (c) => {
