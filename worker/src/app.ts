@@ -11,6 +11,8 @@ import { productRoutes } from './routes/products/index.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { documentRoutes } from './routes/documents/index.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { reportRoutes } from './routes/reports.ts';
+import { dashboardRoutes } from './routes/dashboard.ts';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -73,6 +75,8 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   app.route('/notifications', notificationRoutes);
   app.route('/settings', settingsRoutes);
   app.route('/', documentRoutes);
+  app.route('/reports', reportRoutes);
+  app.route('/dashboard', dashboardRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

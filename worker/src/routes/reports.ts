@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { pgErrorCode, type Db } from '../db/port.ts';
+import { HttpError } from '../http/errors.ts';
+import { parse, parseId } from '../http/validate.ts';
+import {
+  balanceReportQuery,
+  locationQuery,
+  purchasesReportQuery,
+  salesReportQuery,
+  statementQuery,
+  tireSalesQuery,
+} from '../schemas/reports.ts';
+
+type Report = Record<string, unknown> | null;
+
+/**
+ * Runs a report function and answers its JSON. A parameter it refuses (a date range checked after
+ * its defaults) comes back as WH422 naming the field in HINT: a 422 on that field.
+ */
+export async function runReport(db: Db, sql: string, params: unknown[]): Promise<Report> {
+  try {
+    const [row] = await db.query<{ report: Report }>(sql, params);
+    return row.report;
+  } catch (error) {
+    if (pgErrorCode(error) === 'WH422') {
+      const message = (error as Error).message;
+      throw new HttpError(422, message, { [(error as { hint?: string }).hint || '_']: [message] });
+    }
+    throw error;
+  }
+}
+
+/** `{data, ...}` of a page with the house paging beside it (`current_page`, `last_page`, `per_page`, `total`). */
+function paged(report: Report, page: number, perPage: number) {
+  const { total, ...rest } = report as { total: number };
+  return { ...rest, current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+}
+
+export const reportRoutes = new Hono<AppEnv>();
+
+reportRoutes.get('/inventory-summary', async (c) => {
+  const query = parse(locationQuery, c.req.query());
+  return c.json(await runReport(c.var.db, 'select public.report_inventory_summary($1) as report', [query.location_id ?? null]));
+});
+
+reportRoutes.get('/sales', async (c) => {
+  const query = parse(salesReportQuery, c.req.query());
+  return c.json(
+    await runReport(c.var.db, 'select public.report_sales($1, $2, $3, $4) as report', [
+      query.dateFrom,
+      query.dateTo,
+      query.group ?? null,
+      query.location_id ?? null,
+    ]),
+  );
+});
+
+reportRoutes.get('/tire-sales', async (c) => {
+  const query = parse(tireSalesQuery, c.req.query());
+  const report = await runReport(c.var.db, 'select public.report_tire_sales($1, $2, $3, $4, $5, $6) as report', [
+    query.dot ?? null,
+    query.tire_brand_id ?? null,
+    query.dateFrom,
+    query.dateTo,
+    query.per_page,
+    (query.page - 1) * query.per_page,
+  ]);
+  return c.json(paged(report, query.page, query.per_page));
+});
+
+reportRoutes.get('/purchases', async (c) => {
+  const query = parse(purchasesReportQuery, c.req.query());
+  return c.json(
+    await runReport(c.var.db, 'select public.report_purchases($1, $2, $3, $4, $5) as report', [
+      query.dateFrom,
+      query.dateTo,
+      query.group ?? null,
+      query.location_id ?? null,
+      query.supplier_id ?? null,
+    ]),
+  );
+});
+
+for (const party of ['customer', 'supplier'] as const) {
+  const notFound = party === 'customer' ? 'Customer not found' : 'Supplier not found';
+
+  reportRoutes.get(`/${party}-balance`, async (c) => {
+    const query = parse(balanceReportQuery, c.req.query());
+    const report = await runReport(c.var.db, 'select public.report_balances($1, $2, $3, $4, $5) as report', [
+      party,
+      query.as_of,
+      query.search ?? null,
+      query.per_page,
+      (query.page - 1) * query.per_page,
+    ]);
+    return c.json(paged(report, query.page, query.per_page));
+  });
+
+  reportRoutes.get(`/${party}-balance/:id`, async (c) => {
+    const id = parseId(c.req.param('id'), notFound);
+    const query = parse(statementQuery, c.req.query());
+    const statement = await runReport(c.var.db, 'select public.report_statement($1, $2, $3) as report', [party, id, query.as_of]);
+    if (!statement) throw new HttpError(404, notFound);
+    return c.json(statement);
+  });
+}
