@@ -34,7 +34,7 @@ describe('health', () => {
 });
 
 describe('caching', () => {
-  it("says Cache-Control: no-store on every answer, refusals and errors too: they hold customers' details and prices", async () => {
+  it("says Cache-Control: no-store and the security headers on every answer, refusals and errors too: they hold customers' details and prices", async () => {
     const { token } = await signIn(h);
     const answers = {
       health: await call(h, 'GET', '/api/health'),
@@ -45,8 +45,14 @@ describe('caching', () => {
       unknownPath: await call(h, 'GET', '/api/nothing-here', { token }),
       invalid: await call(h, 'POST', '/api/auth/login', { body: {} }),
       tooLarge: await call(h, 'POST', '/api/customers', { token, rawBody: 'x'.repeat(MAX_BODY_BYTES + 1) }),
+      csv: await h.fetch('/api/tires/export', { headers: { authorization: `Bearer ${token}` } }),
     };
+    for (const answer of Object.values(answers)) {
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
     expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, [answer.status, answer.headers.get('cache-control')]]))).toEqual({
+      csv: [200, 'no-store'],
       health: [200, 'no-store'],
       me: [200, 'no-store'],
       list: [200, 'no-store'],

@@ -18,8 +18,8 @@ export const MAX_BODY_BYTES = 256 * 1024;
 
 /** Answers hold customers' details and prices: no browser or proxy keeps a copy, errors included. */
 const noStore: MiddlewareHandler = async (c, next) => {
+  c.header('Cache-Control', 'no-store');
   await next();
-  c.res.headers.set('Cache-Control', 'no-store');
 };
 
 /**

@@ -13,7 +13,11 @@ export const securityHeaders: Record<string, string> = {
     "font-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'",
 };
 
+/**
+ * Set before the handler, so the answer is made with them: touching `c.res.headers` afterwards turns
+ * the Node server's ready string body into a stream it writes in pieces.
+ */
 export const withSecurityHeaders: MiddlewareHandler = async (c, next) => {
+  for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
   await next();
-  for (const [name, value] of Object.entries(securityHeaders)) c.res.headers.set(name, value);
 };
