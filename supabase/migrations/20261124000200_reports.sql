@@ -1682,21 +1682,22 @@ begin
       from public.sale_items x join public.sales s on s.id = x.sale_id
      where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
     $sql$, v_match || v_brand);
-  if v_dot is null and p_tire_brand_id is null then
-    select coalesce(sum(t.lines), 0)::integer into v_total
-      from public.report_sales_types t where t.product_type = 'tire' and t.day between v_from and v_to;
-  else
-    execute format('select count(*)::integer from (%s) l', v_lines) into v_total using v_from, v_to, p_tire_brand_id;
-  end if;
+  -- The page and, with a DOT or a brand, the count of every match in one pass over the matches.
   execute format(
     $sql$
-    select coalesce(jsonb_agg(jsonb_build_object(
+    with page as (
+      select l.*, %s as total
+        from (%s) l
+       order by l.date desc, l.document_type, l.document_id desc, l.line_id
+       limit $4 offset $5)
+    select (select max(p.total)::integer from page p),
+           coalesce(jsonb_agg(jsonb_build_object(
              'dot', x.dot, 'brand', b.name, 'size', t.size, 'product_id', x.product_id, 'product_name', x.product_name,
              'quantity', x.quantity, 'date', l.date, 'document_type', l.document_type, 'document_id', l.document_id,
              'document_number', coalesce(i.number, s.number),
              'customer', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone))
              order by l.date desc, l.document_type, l.document_id desc, l.line_id), '[]'::jsonb)
-      from (select l.* from (%s) l order by l.date desc, l.document_type, l.document_id desc, l.line_id limit $4 offset $5) l
+      from page l
       left join public.invoice_items ix on l.document_type = 'Invoice' and ix.id = l.line_id
       left join public.sale_items sx on l.document_type = 'Sale' and sx.id = l.line_id
       cross join lateral (select coalesce(ix.dot, sx.dot) as dot, coalesce(ix.product_id, sx.product_id) as product_id,
@@ -1707,8 +1708,16 @@ begin
       left join public.tires t on t.product_id = x.product_id
       left join public.tire_brands b on b.id = t.tire_brand_id
     $sql$,
-    v_lines
-  ) into v_page using v_from, v_to, p_tire_brand_id, p_limit, p_offset;
+    case when v_dot is null and p_tire_brand_id is null then 'null::bigint' else 'count(*) over ()' end, v_lines
+  ) into v_total, v_page using v_from, v_to, p_tire_brand_id, p_limit, p_offset;
+  if v_dot is null and p_tire_brand_id is null then
+    -- Every tire line of the range: counted by the summary rather than one by one.
+    select coalesce(sum(t.lines), 0)::integer into v_total
+      from public.report_sales_types t where t.product_type = 'tire' and t.day between v_from and v_to;
+  elsif v_total is null then
+    -- A page past the end.
+    execute format('select count(*)::integer from (%s) l', v_lines) into v_total using v_from, v_to, p_tire_brand_id;
+  end if;
   return jsonb_build_object('data', v_page, 'total', v_total,
                             'filters', jsonb_build_object('dot', v_dot, 'tire_brand_id', p_tire_brand_id, 'dateFrom', v_from, 'dateTo', v_to));
 end;
@@ -1798,13 +1807,14 @@ end;
 $$;
 revoke execute on function public.report_open_documents(text, date, bigint[]) from public;
 
--- A balance row's figures, by how late its documents are at p_as_of.
+-- A balance row's figures, by how late its documents are at p_as_of. Without a search_path of its
+-- own so that queries inline it (it is called once per open document); it uses built-ins only,
+-- which resolve in pg_catalog before any other schema.
 create function public.report_ageing(p_as_of date, p_due_date date, p_balance numeric, out not_due numeric, out days_1_30 numeric,
   out days_31_60 numeric, out days_61_90 numeric, out days_over_90 numeric)
 language sql
 immutable
 security invoker
-set search_path = ''
 as $$
   select case when p_as_of - p_due_date <= 0 then p_balance else 0 end,
          case when p_as_of - p_due_date between 1 and 30 then p_balance else 0 end,

@@ -353,6 +353,8 @@ describe('tire recall list', () => {
     const paged = await get(`/api/reports/tire-sales?tire_brand_id=${f.otherBrandId}&dateFrom=2023-03-01&dateTo=2023-03-31&per_page=1&page=2`);
     expect(paged).toMatchObject({ current_page: 2, last_page: 2, per_page: 1, total: 2 });
     expect(paged.data.map((line: any) => line.document_id)).toEqual([ids.invB]);
+    const beyond = await get(`/api/reports/tire-sales?tire_brand_id=${f.otherBrandId}&dateFrom=2023-03-01&dateTo=2023-03-31&per_page=1&page=5`);
+    expect(beyond).toMatchObject({ data: [], current_page: 5, last_page: 2, total: 2 });
     const early = await get(`/api/reports/tire-sales?dot=${dots.t2}&dateFrom=2023-03-01&dateTo=2023-03-10`);
     expect(early.data.map((line: any) => line.document_id)).toEqual([ids.invB]);
     // The dashboard branch's tires: this month and last month, within the default last 12 months.
