@@ -95,6 +95,8 @@ function BranchFilter({ value, onChange }: { value: string; onChange: (value: st
 
 function Figures({ data, locationId }: { data: Dashboard; locationId: string }) {
   const branch = locationId ? `?location_id=${locationId}` : '';
+  // With a branch chosen, these two stay the whole shop's.
+  const wholeShop = locationId ? 'All locations' : undefined;
   const { in_stock, low, out } = data.inventory_status;
   const months = data.monthly_sales;
   const range = months.length ? `${periodLabel(months[0].period, 'month')} to ${periodLabel(months[months.length - 1].period, 'month')}` : '';
@@ -105,8 +107,8 @@ function Figures({ data, locationId }: { data: Dashboard; locationId: string }) 
         <StatCard label="Revenue This Month" value={formatMoney(data.revenue.this_month)} note={revenueChange(data.revenue)} link={{ to: `/reports/sales${branch}`, text: 'Sales report' }} />
         <StatCard label="Owed by Customers" value={formatMoney(data.receivable)} link={{ to: '/reports/customer-balance', text: 'Customer balances' }} />
         <StatCard label="Owed to Suppliers" value={formatMoney(data.payable)} link={{ to: '/reports/supplier-balance', text: 'Supplier balances' }} />
-        <StatCard label="Customers" value={count(data.customers)} link={{ to: '/customers', text: 'View customers' }} />
-        <StatCard label="Products" value={count(data.products)} note="Active, services aside" />
+        <StatCard label="Customers" value={count(data.customers)} note={wholeShop} link={{ to: '/customers', text: 'View customers' }} />
+        <StatCard label="Products" value={count(data.products)} note={locationId ? 'Active, services aside, all locations' : 'Active, services aside'} />
         <StatCard label="Stock Units" value={count(data.stock_units)} link={{ to: `/reports/inventory${branch}`, text: 'Inventory report' }} />
         <StatCard label="Low Stock" value={count(data.low_stock_count)} note="Products at or below their low stock level" link={{ to: `/reports/inventory${branch}`, text: 'View low stock items' }} />
       </div>

@@ -9,12 +9,10 @@ import { slug, type ReportTable } from './table';
 
 type LocationRow = InventorySummary['summary'][number];
 
-const PRODUCT_PATHS: Record<LowStockItem['inventoryable']['type'], string> = {
-  tire: '/tires',
-  battery: '/batteries',
-  wiper: '/wiper-products',
-};
-const ITEM_TYPE_LABELS: Record<LowStockItem['inventoryable']['type'], string> = { tire: 'Tire', battery: 'Battery', wiper: 'Wiper' };
+type ItemType = LowStockItem['inventoryable']['type'];
+const ITEM_TYPE_LABELS: Record<ItemType, string> = { tire: 'Tire', battery: 'Battery', wiper: 'Wiper', item: 'Shop Supply' };
+const productPath = (type: ItemType, id: number) =>
+  ({ tire: `/tires/${id}`, battery: `/batteries/${id}`, wiper: `/wiper-products/${id}`, item: `/inventories/${id}/edit` })[type];
 
 const itemName = (item: LowStockItem) => item.inventoryable.name ?? item.inventoryable.battery_name ?? `#${item.inventoryable.id}`;
 
@@ -72,18 +70,18 @@ export function InventoryReportPage() {
     title: 'Low Stock Items',
     fileName: `low-stock-items-${fileSuffix}`,
     rows: data?.low_stock_items ?? [],
-    rowKey: (item) => item.id,
+    rowKey: (item) => `${item.id}-${item.location.id}`,
     rowLabel: (item) => `${itemName(item)} at ${item.location.name}`,
     empty: 'No low stock items',
     columns: [
       {
         header: 'Product',
         value: itemName,
-        cell: (item) => <Link to={`${PRODUCT_PATHS[item.inventoryable.type]}/${item.inventoryable.id}`}>{itemName(item)}</Link>,
+        cell: (item) => <Link to={productPath(item.inventoryable.type, item.inventoryable.id)}>{itemName(item)}</Link>,
       },
       { header: 'Type', value: (item) => ITEM_TYPE_LABELS[item.inventoryable.type] ?? item.inventoryable.type },
       { header: 'Size', value: (item) => item.inventoryable.size, nowrap: true },
-      { header: 'Location', value: (item) => item.location.name },
+      { header: 'Location', value: (item) => item.location.name, nowrap: true },
       { header: 'Quantity', value: (item) => item.quantity, kind: 'number' },
       { header: 'Low Stock Level', value: (item) => item.threshold, kind: 'number' },
       { header: 'Status', value: () => 'Critical', cell: () => <span className="badge badge-critical">Critical</span> },

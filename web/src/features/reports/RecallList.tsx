@@ -30,18 +30,21 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
   const list = useQuery({ ...tireSalesQuery(filters), placeholderData: keepPreviousData });
   const errors = isApiError(list.error, 422) ? list.error.errors : undefined;
 
+  const applied = list.data?.filters;
   const described = [
-    filters.dot ? `DOT starting ${filters.dot}` : 'Any DOT',
-    brandName,
-    filters.dateFrom || filters.dateTo ? `sold ${filters.dateFrom ? `from ${formatDate(filters.dateFrom)} ` : ''}${filters.dateTo ? `to ${formatDate(filters.dateTo)}` : ''}`.trim() : 'sold in the last 12 months',
-  ].join(', ');
+    filters.dot ? `DOT starting ${filters.dot}` : 'any DOT',
+    brandId ? brandName : 'all brands',
+    applied ? `sold ${formatDate(applied.dateFrom)} to ${formatDate(applied.dateTo)}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   const table: ReportTable<TireSale> = {
     title: 'Tire Sales by DOT',
     fileName: `tire-sales-by-dot${filters.dot ? `-${slug(filters.dot)}` : ''}${brandId ? `-${slug(brandName)}` : ''}${page > 1 ? `-page-${page}` : ''}`,
     rows: list.data?.data ?? [],
     rowKey: (row) => `${row.document_type}-${row.document_id}-${row.product_id}-${row.dot ?? ''}`,
-    rowLabel: (row) => `${row.brand} ${row.size}, ${documentText(row)}`,
+    rowLabel: (row) => [row.brand, row.size, documentText(row)].filter(Boolean).join(', '),
     empty: 'No tire sales found',
     columns: [
       { header: 'DOT', value: (row) => row.dot, nowrap: true },
@@ -81,8 +84,8 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
     <div className="report-subfilters" role="group" aria-label="Recall list filters">
       <Field name="dot" label="DOT Code" value={dot.text} onChange={dot.setText} inputProps={{ placeholder: 'e.g. 2319' }} errors={errors?.dot} />
       <LookupFilter path="tire-brands" name="tire_brand_id" label="Brand" all="All Brands" value={brandId} onChange={(value) => params.set('tire_brand_id', value)} />
-      <Field name="recallFrom" label="Sold From" type="date" value={filters.dateFrom} errors={errors?.dateFrom} onChange={(value) => params.set('recallFrom', value)} />
-      <Field name="recallTo" label="Sold To" type="date" value={filters.dateTo} errors={errors?.dateTo} onChange={(value) => params.set('recallTo', value)} />
+      <Field name="recallFrom" label="Sold From" type="date" value={filters.dateFrom || applied?.dateFrom || ''} errors={errors?.dateFrom} onChange={(value) => params.set('recallFrom', value)} />
+      <Field name="recallTo" label="Sold To" type="date" value={filters.dateTo || applied?.dateTo || ''} errors={errors?.dateTo} onChange={(value) => params.set('recallTo', value)} />
     </div>
   );
   const status = list.isPending ? <Spinner label="Loading…" /> : list.isError && !list.data ? <ErrorBox messages={loadFailure('the recall list', list.error)} /> : undefined;

@@ -11,7 +11,7 @@ export interface Named {
 }
 
 export type InventoryGroup = 'Tires' | 'Batteries' | 'Wipers';
-export type ProductType = 'tire' | 'battery' | 'wiper' | 'service';
+export type ProductType = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
 
 export interface InventoryFigures {
   product_type: InventoryGroup;
@@ -22,11 +22,12 @@ export interface InventoryFigures {
 }
 
 export interface LowStockItem {
+  /** The product's id: a product low at two branches is listed twice. */
   id: number;
   quantity: number;
   threshold: number;
   location: Named;
-  inventoryable: { id: number; name: string | null; battery_name: string | null; size: string | null; type: 'tire' | 'battery' | 'wiper' };
+  inventoryable: { id: number; name: string | null; battery_name: string | null; size: string | null; type: 'tire' | 'battery' | 'wiper' | 'item' };
 }
 
 export interface InventorySummary {
@@ -69,8 +70,8 @@ export interface SalesReport {
 
 export interface TireSale {
   dot: string | null;
-  brand: string;
-  size: string;
+  brand: string | null;
+  size: string | null;
   product_id: number;
   product_name: string;
   quantity: number;
@@ -80,6 +81,8 @@ export interface TireSale {
   document_number: string | null;
   customer: { id: number; name: string; phone: string | null } | null;
 }
+
+export type TireSales = Page<TireSale> & { filters: { dot: string | null; tire_brand_id: number | null; dateFrom: string; dateTo: string } };
 
 export interface PurchaseFigures {
   ordered: number;
@@ -208,7 +211,7 @@ export const tireSalesQuery = (params: { dot: string; tire_brand_id: string; dat
   queryOptions({
     ...fresh,
     queryKey: reportKeys.tireSales(params),
-    queryFn: ({ signal }) => api.get<Page<TireSale>>('/reports/tire-sales', { params: { ...params, per_page: 50 }, signal }),
+    queryFn: ({ signal }) => api.get<TireSales>('/reports/tire-sales', { params: { ...params, per_page: 25 }, signal }),
   });
 
 export const purchasesReportQuery = (params: { dateFrom: string; dateTo: string; group: string; location_id: string; supplier_id: string }) =>

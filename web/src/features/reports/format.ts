@@ -7,6 +7,7 @@ export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
   battery: 'Batteries',
   wiper: 'Wipers',
   service: 'Services',
+  item: 'Shop Supplies',
 };
 
 export const GROUP_OPTIONS: { value: PeriodGroup; label: string }[] = [

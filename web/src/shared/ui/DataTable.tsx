@@ -21,7 +21,7 @@ interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** A totals line under the rows, one cell per column. */
   foot?: ReactNode[];
-  /** Stays a table on a phone (scrolling in its box) instead of becoming cards: for a few short columns. */
+  /** Stays a table on a phone (scrolling in its box, which takes the focus) instead of becoming cards. */
   plain?: boolean;
 }
 
@@ -40,7 +40,8 @@ function isRowClick(event: MouseEvent): boolean {
 
 export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions, rowClassName, onRowClick, foot, plain = false }: DataTableProps<T>) {
   return (
-    <div className="table-wrap">
+    // A plain table may scroll in its box, which the keyboard must be able to reach.
+    <div className="table-wrap" {...(plain ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} table` } : {})}>
       <table className={plain ? 'data-table data-table-plain' : 'data-table'}>
         <caption className="sr-only">{caption}</caption>
         <thead>
