@@ -4,11 +4,12 @@
 -- Summaries keep what the documents and the stock add up to per day and branch (and product type,
 -- product, supplier, payment method...). Triggers on the documents, their lines, receipts, stock
 -- levels and products write a change's effect at once to rows of the change's own transaction
--- (txid = its id: no other transaction sees those rows or waits on them). At commit one deferred
--- trigger folds them into the shared rows (txid 0): the tables in a fixed order and each table's rows
--- in key order, after taking the transaction's product_totals bucket as product_totals_apply does.
--- So two committing transactions never wait on each other in opposite orders, and shared summary
--- rows are held only while a transaction commits. A read adds up the rows it sees, which outside a
+-- (txid = its id: no other transaction sees those rows or waits on them). At commit a deferred
+-- trigger folds them into the shared rows (txid 0), the tables in a fixed order and each table's
+-- rows in key order, so two committing transactions never wait on each other in opposite orders.
+-- It folds at the place of the transaction's last change among the commit-time triggers, after
+-- those that other changes of the transaction queued (the kept counts' buckets), so it holds shared
+-- summary rows only at the very end of the commit. A read adds up the rows it sees, which outside a
 -- writing transaction are folded ones only. report_summary_drift() compares every summary with a
 -- count over the documents and the stock.
 --
@@ -204,9 +205,10 @@ create table public.report_product_totals (
   primary key (kind, bucket, txid)
 );
 
--- Transactions with summary rows of their own still to fold.
+-- Transactions with summary rows of their own still to fold, and how many changes they wrote.
 create table public.report_pending (
-  txid bigint primary key
+  txid bigint primary key,
+  changes bigint not null default 1
 );
 
 alter table public.report_sales_days enable row level security;
@@ -422,7 +424,8 @@ select p.kind, (count(*) filter (where p.active))::integer as products, sum(p.to
 
 -- ---- Writing a change's effect to the transaction's own rows ---------------------------------------
 
--- The transaction's id, registered for its fold at commit.
+-- The transaction's id, with one more change to fold at commit (each queues the fold anew; only the
+-- last one folds).
 create function public.report_pending_txid()
 returns bigint
 language plpgsql
@@ -432,7 +435,8 @@ as $$
 declare
   v_txid bigint := txid_current();
 begin
-  insert into public.report_pending (txid) values (v_txid) on conflict do nothing;
+  insert into public.report_pending as p (txid) values (v_txid)
+  on conflict (txid) do update set changes = p.changes + 1;
   return v_txid;
 end;
 $$;
@@ -1041,11 +1045,11 @@ as $$
 declare
   v_txid bigint := txid_current();
 begin
-  delete from public.report_pending p where p.txid = v_txid;
+  -- An earlier change's turn: a later one folds.
+  delete from public.report_pending p where p.txid = v_txid and p.changes = new.changes;
   if not found then
     return null;
   end if;
-  perform 1 from public.product_totals t where t.bucket = (v_txid % 16)::smallint order by t.kind for update;
 
   with moved as (delete from public.report_sales_days s where s.txid = v_txid returning s.*)
   insert into public.report_sales_days as s (day, location_id, document_type, txid, documents, revenue, cost, tax, discount, paid, outstanding)
@@ -1200,7 +1204,7 @@ end;
 $$;
 revoke execute on function public.report_fold() from public;
 
-create constraint trigger report_pending_fold after insert on public.report_pending
+create constraint trigger report_pending_fold after insert or update on public.report_pending
 deferrable initially deferred for each row execute function public.report_fold();
 
 -- ---- The figures as they are now -------------------------------------------------------------------
