@@ -1811,11 +1811,11 @@ end;
 $$;
 revoke execute on function public.report_open_documents(text, date, bigint[]) from public;
 
--- A balance row's figures, by how late its documents are at p_as_of. Without a search_path of its
--- own so that queries inline it (it is called once per open document); it uses built-ins only,
--- which resolve in pg_catalog before any other schema.
-create function public.report_ageing(p_as_of date, p_due_date date, p_balance numeric, out not_due numeric, out days_1_30 numeric,
-  out days_31_60 numeric, out days_61_90 numeric, out days_over_90 numeric)
+-- A balance row's figures, by how late its documents are at p_as_of. A one-row table function
+-- without a search_path of its own, so that the queries calling it once per open document inline
+-- it; it uses built-ins only, which resolve in pg_catalog before any other schema.
+create function public.report_ageing(p_as_of date, p_due_date date, p_balance numeric)
+returns table (not_due numeric, days_1_30 numeric, days_31_60 numeric, days_61_90 numeric, days_over_90 numeric)
 language sql
 immutable
 security invoker
