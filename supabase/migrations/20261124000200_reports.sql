@@ -2029,7 +2029,8 @@ end;
 $$;
 revoke execute on function public.report_inventory_summary(bigint) from public;
 
--- GET /api/dashboard, for every branch or one.
+-- GET /api/dashboard, for every branch or one. Activity made together (a sale and its payment, a
+-- shop's opening data) comes latest-dated first.
 create function public.report_dashboard(p_location_id bigint)
 returns jsonb
 language plpgsql
@@ -2084,31 +2085,31 @@ begin
 
   select coalesce(jsonb_agg(jsonb_build_object(
            'type', a.type, 'id', a.id, 'number', a.number, 'date', a.date, 'party', a.party, 'amount', a.amount, 'status', a.status,
-           'created_at', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by a.created_at desc, a.type, a.id desc), '[]'::jsonb)
+           'created_at', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by a.created_at desc, a.date desc, a.type, a.id desc), '[]'::jsonb)
     into v_activity
     from (select * from (
             (select 'Invoice' as type, i.id, i.number, i.issued_date as date, c.name as party, i.net_amount as amount, i.status, i.created_at
                from public.invoices i join public.customers c on c.id = i.customer_id
               where p_location_id is null or i.location_id = p_location_id
-              order by i.created_at desc limit 10)
+              order by i.created_at desc, i.issued_date desc, i.id desc limit 10)
             union all
             (select 'Sale', s.id, s.number, s.sale_date, c.name, s.net_amount, s.status, s.created_at
                from public.sales s join public.customers c on c.id = s.customer_id
               where p_location_id is null or s.location_id = p_location_id
-              order by s.created_at desc limit 10)
+              order by s.created_at desc, s.sale_date desc, s.id desc limit 10)
             union all
             (select 'Purchase', p.id, p.number, p.purchase_date, su.name, p.net_amount, p.status, p.created_at
                from public.purchases p join public.suppliers su on su.id = p.supplier_id
               where p_location_id is null or p.location_id = p_location_id
-              order by p.created_at desc limit 10)
+              order by p.created_at desc, p.purchase_date desc, p.id desc limit 10)
             union all
             (select 'Receipt', r.id, r.number, r.receipt_date, coalesce(c.name, su.name), r.amount, r.type, r.created_at
                from public.receipts r
                left join public.customers c on c.id = r.customer_id
                left join public.suppliers su on su.id = r.supplier_id
               where p_location_id is null or r.location_id = p_location_id
-              order by r.created_at desc limit 10)) x
-           order by x.created_at desc, x.type, x.id desc
+              order by r.created_at desc, r.receipt_date desc, r.id desc limit 10)) x
+           order by x.created_at desc, x.date desc, x.type, x.id desc
            limit 10) a;
 
   return jsonb_build_object(
