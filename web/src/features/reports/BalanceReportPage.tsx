@@ -51,10 +51,10 @@ export function BalanceReportPage({ side }: { side: PartySide }) {
           header: texts.party,
           value: (row) => row.name,
           cell: (row) => (
-            <>
+            <span>
               <Link to={statementPath(row)}>{row.name}</Link>
               {row.phone && <span className="report-cell-detail">{row.phone}</span>}
-            </>
+            </span>
           ),
         },
         { header: 'Phone', value: (row) => row.phone, nowrap: true, offScreen: true },

@@ -79,7 +79,7 @@ export function InventoryReportPage() {
         value: itemName,
         cell: (item) => <Link to={productPath(item.inventoryable.type, item.inventoryable.id)}>{itemName(item)}</Link>,
       },
-      { header: 'Type', value: (item) => ITEM_TYPE_LABELS[item.inventoryable.type] ?? item.inventoryable.type },
+      { header: 'Type', value: (item) => ITEM_TYPE_LABELS[item.inventoryable.type] ?? item.inventoryable.type, nowrap: true },
       { header: 'Size', value: (item) => item.inventoryable.size, nowrap: true },
       { header: 'Location', value: (item) => item.location.name, nowrap: true },
       { header: 'Quantity', value: (item) => item.quantity, kind: 'number' },

@@ -56,10 +56,10 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
         header: 'Document',
         value: (row) => row.document_number ?? `#${row.document_id}`,
         cell: (row) => (
-          <>
+          <span>
             <Link to={`${DOCUMENT_PATHS[row.document_type]}/${row.document_id}`}>{row.document_number ?? `#${row.document_id}`}</Link>
             <span className="report-cell-detail">{row.document_type}</span>
-          </>
+          </span>
         ),
         nowrap: true,
       },
@@ -69,10 +69,10 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
         value: (row) => row.customer?.name ?? null,
         cell: (row) =>
           row.customer && (
-            <>
+            <span>
               <Link to={`/customers/${row.customer.id}`}>{row.customer.name}</Link>
               {row.customer.phone && <span className="report-cell-detail">{row.customer.phone}</span>}
-            </>
+            </span>
           ),
       },
       { header: 'Phone', value: (row) => row.customer?.phone ?? null, nowrap: true, offScreen: true },

@@ -63,7 +63,8 @@ type BucketRow = { key: keyof Ageing; label: string; amount: number };
 
 /** How much is how late, as bars beside a table of the five buckets. */
 export function ageingSection(ageing: Ageing & { balance: number }, { label, fileName }: { label: string; fileName: string }): AnySection {
-  const rows: BucketRow[] = BUCKETS.map((bucket) => ({ key: bucket.key, label: bucket.label, amount: ageing[bucket.key] }));
+  const owed = BUCKETS.some((bucket) => ageing[bucket.key] !== 0);
+  const rows: BucketRow[] = owed ? BUCKETS.map((bucket) => ({ key: bucket.key, label: bucket.label, amount: ageing[bucket.key] })) : [];
   const share = (amount: number) => (ageing.balance ? Math.round((amount / ageing.balance) * 1000) / 10 : null);
   const table: ReportTable<BucketRow> = {
     title: 'Ageing',
