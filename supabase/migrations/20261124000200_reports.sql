@@ -1346,8 +1346,8 @@ revoke execute on function public.report_periods(date, date, text) from public;
 -- ('purchase': amount, answered as revenue). Adding up every product of a long range costs too much,
 -- so the products are first cut to those whose bound (report_*_bounds over all time, or
 -- report_sales_product_months over the months the range touches: never below their figure in the
--- range) reaches the p_limit-th best figure among a few with the highest bounds. Exact; when that
--- leaves too many, every product of the range is added up.
+-- range) reaches the p_limit-th best figure among a few with the highest bounds. Exact; when neither
+-- leaves few enough, every product of the range is added up.
 create function public.report_top_products(
   p_source text, p_date_from date, p_date_to date, p_location_id bigint, p_order text, p_limit integer
 )
@@ -1362,9 +1362,11 @@ declare
   v_revenue text := case p_source when 'sale' then 'x.revenue' else 'x.amount' end;
   v_cost text := case p_source when 'sale' then 'x.cost' else '0::numeric' end;
   v_bound text := case p_order when 'profit' then 'profit_bound' when 'revenue' then 'revenue' else 'amount' end;
+  v_tries text[];
+  v_try text;
   v_bounds text;
   v_months date[];
-  v_in_months text := '';
+  v_in_months text;
   v_value text;
   v_from_where text;
   v_sums text;
@@ -1379,15 +1381,22 @@ begin
   v_sums := format('select x.product_id, sum(x.quantity)::bigint as quantity, sum(%s) as revenue, sum(%s) as cost', v_revenue, v_cost)
             || v_from_where;
   v_order := format(' group by x.product_id order by %s desc, x.product_id limit $4', v_value);
-  if p_date_to - p_date_from >= 62 then
-    v_bounds := case p_source when 'sale' then 'report_sales_product_bounds' else 'report_purchase_product_bounds' end;
-  elsif p_source = 'sale' then
-    v_bounds := 'report_sales_product_months';
-    v_months := array(select m.period from public.report_periods(p_date_from, p_date_to, 'month') m);
-    v_in_months := ' and b.month = any($7)';
-  end if;
-
-  if v_bounds is not null then
+  -- The bounds that fit the range best first: its months for up to two, all time for longer ones.
+  v_tries := case
+    when p_source <> 'sale' then case when p_date_to - p_date_from >= 62 then array['all'] else array[]::text[] end
+    when p_date_to - p_date_from < 62 then array['months']
+    when p_date_to - p_date_from < 366 then array['all', 'months']
+    else array['all'] end;
+  foreach v_try in array v_tries loop
+    if v_try = 'months' then
+      v_bounds := 'report_sales_product_months';
+      v_months := array(select m.period from public.report_periods(p_date_from, p_date_to, 'month') m);
+      v_in_months := ' and b.month = any($7)';
+    else
+      v_bounds := case p_source when 'sale' then 'report_sales_product_bounds' else 'report_purchase_product_bounds' end;
+      v_months := null;
+      v_in_months := '';
+    end if;
     -- The highest bounds (of each month): the p_limit-th best figure among them is the bar.
     execute format(
       'select array_agg(distinct s.product_id)
@@ -1402,24 +1411,26 @@ begin
       v_value, v_from_where
     ) into v_threshold, v_found using p_date_from, p_date_to, p_location_id, p_limit, v_seeds;
     if v_found = p_limit and v_threshold > 0 then
-      -- Bounds adding up to the bar: at least one of the k months reaches a k-th of it.
+      -- Bounds adding up to the bar: at least one of the k months reaches a k-th of it. Too many
+      -- such products and this try gives up, having read only a bounded part of an index.
       execute format(
-        'select array_agg(y.product_id) from (
-           select c.product_id from public.%1$I c
-            where c.location_id = $1 and c.txid = 0 %2$s
-              and c.product_id in (select b.product_id from public.%1$I b
-                                    where b.location_id = $1 and b.txid = 0 %3$s and b.%4$I >= $2 / $3)
-            group by c.product_id having sum(c.%4$I) >= $2
-            limit 5001) y',
-        v_bounds, replace(replace(v_in_months, 'b.', 'c.'), '$7', '$4'), replace(v_in_months, '$7', '$4'), v_bound
+        'select array(select b.product_id from public.%I b where b.location_id = $1 and b.txid = 0 %s and b.%I >= $2 / $3 limit 10001)',
+        v_bounds, replace(v_in_months, '$7', '$4'), v_bound
       ) into v_candidates using coalesce(p_location_id, 0), v_threshold, greatest(cardinality(v_months), 1), v_months;
+      if cardinality(v_candidates) <= 10000 and cardinality(v_months) > 1 then
+        execute format(
+          'select array(select c.product_id from public.%I c where c.location_id = $1 and c.txid = 0 and c.month = any($3)
+                          and c.product_id = any($4) group by c.product_id having sum(c.%I) >= $2)',
+          v_bounds, v_bound
+        ) into v_candidates using coalesce(p_location_id, 0), v_threshold, v_months, v_candidates;
+      end if;
       if cardinality(v_candidates) <= 5000 then
         return query execute v_sums || ' and x.product_id = any($5)' || v_order
           using p_date_from, p_date_to, p_location_id, p_limit, v_candidates;
         return;
       end if;
     end if;
-  end if;
+  end loop;
   return query execute v_sums || v_order using p_date_from, p_date_to, p_location_id, p_limit;
 end;
 $$;
@@ -1676,16 +1687,23 @@ begin
   if p_tire_brand_id is not null then
     v_brand := ' and exists (select 1 from public.tires t where t.product_id = x.product_id and t.tire_brand_id = $3)';
   end if;
+  -- Each side newest first; with no DOT nor brand, only the first offset + limit of each side can be
+  -- on the page, and the documents' date indexes give them without reading the rest.
   v_lines := format(
     $sql$
-    select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
-      from public.invoice_items x join public.invoices i on i.id = x.invoice_id
-     where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2 %1$s
+    (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
+       from public.invoices i join public.invoice_items x on x.invoice_id = i.id
+      where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2 %1$s
+      %2$s)
     union all
-    select x.id, 'Sale', s.id, s.sale_date
-      from public.sale_items x join public.sales s on s.id = x.sale_id
-     where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
-    $sql$, v_match || v_brand);
+    (select x.id, 'Sale', s.id, s.sale_date
+       from public.sales s join public.sale_items x on x.sale_id = s.id
+      where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
+      %3$s)
+    $sql$,
+    v_match || v_brand,
+    case when v_dot is null and p_tire_brand_id is null then 'order by i.issued_date desc, i.id desc, x.id limit $4 + $5' else '' end,
+    case when v_dot is null and p_tire_brand_id is null then 'order by s.sale_date desc, s.id desc, x.id limit $4 + $5' else '' end);
   -- The page and, with a DOT or a brand, the count of every match in one pass over the matches.
   execute format(
     $sql$
@@ -1750,9 +1768,10 @@ $$;
 revoke execute on function public.report_latest_date(text) from public;
 
 -- Documents of customers or suppliers (p_party_ids, or all when null) with a balance other than 0 as
--- at p_as_of: dated on or before it, less the payments dated on or before it. After the latest date
--- anything moved on, those are the documents open now, found by index; before it, also those paid
--- since.
+-- at p_as_of: dated on or before it, less the payments dated on or before it. That is a document's
+-- balance now plus what was paid on it after p_as_of, so the documents to look at are those open now
+-- (found by index) and those settled now but paid after p_as_of (found from the receipts of those
+-- days); on or after the latest date anything moved on, the first alone.
 create function public.report_open_documents(p_party text, p_as_of date, p_party_ids bigint[])
 returns table (
   document_type text, id bigint, party_id bigint, number text, date date, due_date date, net_amount numeric, paid numeric, balance numeric
@@ -1782,31 +1801,60 @@ begin
     end if;
     return;
   end if;
-  return query
-  with paid_since as (
-         select r.receiptable_type, r.receiptable_id
-           from public.receipts r
-          where r.receipt_date > p_as_of
-            and (case when p_party = 'customer' then r.receiptable_type in ('Invoice', 'Sale') else r.receiptable_type = 'Purchase' end)
-          group by 1, 2),
-       documents as (
-         select d.document_type, d.id, d.customer_id as party_id, d.number, d.day as date, d.due_date, d.net_amount, d.balance_due
-           from public.report_sales_documents d
-          where p_party = 'customer' and d.day <= p_as_of and (p_party_ids is null or d.customer_id = any(p_party_ids))
-            and (d.balance_due <> 0 or (d.document_type, d.id) in (select * from paid_since))
-         union all
-         select 'Purchase', p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date),
-                p.net_amount, p.balance_due
-           from public.purchases p
-          where p_party = 'supplier' and p.status in ('ordered', 'received') and p.purchase_date <= p_as_of
-            and (p_party_ids is null or p.supplier_id = any(p_party_ids))
-            and (p.balance_due <> 0 or ('Purchase', p.id) in (select * from paid_since)))
-  select x.document_type, x.id, x.party_id, x.number, x.date, x.due_date, x.net_amount, x.paid, x.net_amount - x.paid
-    from (select d.*, coalesce((select sum(case when r.type = 'refund' then -r.amount else r.amount end)
-                                  from public.receipts r
-                                 where r.receiptable_type = d.document_type and r.receiptable_id = d.id and r.receipt_date <= p_as_of), 0) as paid
-            from documents d) x
-   where x.net_amount - x.paid <> 0;
+  if p_party = 'customer' then
+    return query
+    with paid_since as (
+           select r.receiptable_type as document_type, r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
+             from public.receipts r
+            where r.receipt_date > p_as_of and r.receiptable_type in ('Invoice', 'Sale')
+              and (p_party_ids is null or r.customer_id = any(p_party_ids))
+            group by 1, 2),
+         documents as (
+           select 'Invoice'::text as document_type, i.id, i.customer_id as party_id, i.number, i.issued_date as date,
+                  coalesce(i.due_date, i.issued_date) as due_date, i.net_amount, i.total_paid, i.balance_due
+             from public.invoices i
+            where i.status = 'sent' and i.balance_due <> 0 and i.issued_date <= p_as_of and (p_party_ids is null or i.customer_id = any(p_party_ids))
+           union all
+           select 'Invoice', i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount, i.total_paid, i.balance_due
+             from paid_since l join public.invoices i on i.id = l.id
+            where l.document_type = 'Invoice' and i.status = 'sent' and i.balance_due = 0 and i.issued_date <= p_as_of
+           union all
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+             from public.sales s
+            where s.status = 'completed' and s.balance_due <> 0 and s.sale_date <= p_as_of and (p_party_ids is null or s.customer_id = any(p_party_ids))
+           union all
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+             from paid_since l join public.sales s on s.id = l.id
+            where l.document_type = 'Sale' and s.status = 'completed' and s.balance_due = 0 and s.sale_date <= p_as_of)
+    select d.document_type, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
+           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+      from documents d
+      left join paid_since l on l.document_type = d.document_type and l.id = d.id
+     where d.balance_due + coalesce(l.amount, 0) <> 0;
+  else
+    return query
+    with paid_since as (
+           select r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
+             from public.receipts r
+            where r.receipt_date > p_as_of and r.receiptable_type = 'Purchase'
+              and (p_party_ids is null or r.supplier_id = any(p_party_ids))
+            group by 1),
+         documents as (
+           select p.id, p.supplier_id as party_id, p.number, p.purchase_date as date, coalesce(p.expected_delivery_date, p.purchase_date) as due_date,
+                  p.net_amount, p.total_paid, p.balance_due
+             from public.purchases p
+            where p.status in ('ordered', 'received') and p.balance_due <> 0 and p.purchase_date <= p_as_of
+              and (p_party_ids is null or p.supplier_id = any(p_party_ids))
+           union all
+           select p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date), p.net_amount, p.total_paid, p.balance_due
+             from paid_since l join public.purchases p on p.id = l.id
+            where p.status in ('ordered', 'received') and p.balance_due = 0 and p.purchase_date <= p_as_of)
+    select 'Purchase'::text, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
+           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+      from documents d
+      left join paid_since l on l.id = d.id
+     where d.balance_due + coalesce(l.amount, 0) <> 0;
+  end if;
 end;
 $$;
 revoke execute on function public.report_open_documents(text, date, bigint[]) from public;

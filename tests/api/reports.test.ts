@@ -504,6 +504,29 @@ describe('customer and supplier balances', () => {
     }
   });
 
+  it('counts a document settled since as owed at a date before its payment', async () => {
+    const invoice = await created('/api/invoices', {
+      customer_id: ids.c3, location_id: f.northsideId, issued_date: '2023-02-01', due_date: '2023-02-01', status: 'sent',
+      items: [{ product_id: ids.s1, quantity: 2, unit_price: 25 }],
+    });
+    await pay('Invoice', invoice.id, 50, '2023-02-20', 'cash');
+    const carol = { customer_id: ids.c3, name: names.c3, phone: '555 0103' };
+    const owed = await get(`/api/reports/customer-balance?as_of=2023-02-10&search=${f.tag}`);
+    expect(owed.data).toEqual([{ ...carol, billed: 50, paid: 0, balance: 50, ...ageing, days_1_30: 50 }]);
+    expect((await get(`/api/reports/customer-balance/${ids.c3}?as_of=2023-02-10`)).documents).toEqual([
+      { type: 'Invoice', id: invoice.id, number: invoice.number, date: '2023-02-01', due_date: '2023-02-01', net_amount: 50, paid: 0, balance: 50, days_overdue: 9 },
+    ]);
+    expect((await get(`/api/reports/customer-balance?as_of=2023-02-20&search=${f.tag}`)).data).toEqual([]);
+
+    const order = await created('/api/purchases', {
+      supplier_id: ids.sup2, location_id: f.northsideId, purchase_date: '2023-04-01', status: 'ordered', items: [{ product_id: ids.t1, quantity: 1, cost_price: 60 }],
+    });
+    await payOrder(order.id, 60, '2023-04-10', 'cash');
+    const supplier = await get(`/api/reports/supplier-balance?as_of=2023-04-06&search=${encodeURIComponent(names.sup2)}`);
+    expect(supplier.data).toEqual([{ supplier_id: ids.sup2, name: names.sup2, phone: '555 0200', billed: 60, paid: 0, balance: 60, ...ageing, days_1_30: 60 }]);
+    expect((await get(`/api/reports/supplier-balance?as_of=2023-04-10&search=${encodeURIComponent(names.sup2)}`)).data).toEqual([]);
+  });
+
   it('gives a customer’s statement: the open documents at a date, oldest first', async () => {
     const statement = await get(`/api/reports/customer-balance/${ids.c2}?as_of=2023-03-31`);
     expect(statement).toEqual({
