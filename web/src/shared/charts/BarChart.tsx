@@ -27,7 +27,8 @@ export function BarChart({ label, bars, formatValue, width: fixedWidth }: BarCha
   const width = fixedWidth ?? box.width;
   const height = bars.length * ROW;
   const labelWidth = Math.min(width * 0.4, Math.max(...bars.map((bar) => textWidth(bar.label)), 0) + 12);
-  const valueWidth = Math.max(...bars.map((bar) => textWidth(formatValue(bar.value))), 0) + 10;
+  // The figures are bold: a little wider than the estimate for plain text.
+  const valueWidth = Math.max(...bars.map((bar) => textWidth(formatValue(bar.value)) * 1.1), 0) + 14;
   const trackWidth = Math.max(0, width - labelWidth - valueWidth);
   const high = Math.max(...bars.map((bar) => bar.value), 0) || 1;
 
