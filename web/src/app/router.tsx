@@ -25,7 +25,7 @@ import { reportRoutes } from '../features/reports/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { Layout } from '../shared/layout/Layout';
-import { NotFound } from '../shared/ui/NotAvailable';
+import { NotFound } from '../shared/ui/NotFound';
 import { Spinner } from '../shared/ui/Spinner';
 import { RouteError } from './RouteError';
 

@@ -1,20 +1,6 @@
 import { Link } from 'react-router';
 import { PageHeader } from './Page';
 
-export function NotAvailable({ title }: { title: string }) {
-  return (
-    <section>
-      <PageHeader title={title} />
-      <div className="card notice">
-        <p>This area is not available yet.</p>
-        <Link to="/" className="btn btn-secondary">
-          Back to Dashboard
-        </Link>
-      </div>
-    </section>
-  );
-}
-
 export function NotFound() {
   return (
     <section>
