@@ -739,6 +739,29 @@ describe('bad parameters', () => {
     }
   });
 
+  it('answers odd but valid values with figures, never 500', async () => {
+    const paths = [
+      '/api/reports/sales?dateFrom=0001-01-01&dateTo=0001-01-31&group=week',
+      '/api/reports/sales?dateFrom=9999-12-01&dateTo=9999-12-31&group=month',
+      '/api/reports/sales?location_id=1&location_id=2',
+      '/api/reports/purchases?dateFrom=2020-01-01&dateTo=2022-12-31&group=day',
+      '/api/reports/tire-sales?page=1000000&per_page=100',
+      `/api/reports/tire-sales?dot=${encodeURIComponent("'; select 1; --")}`,
+      '/api/reports/tire-sales?dot=%5C',
+      '/api/reports/customer-balance?as_of=0001-01-01',
+      '/api/reports/customer-balance?as_of=9999-12-31&page=999999',
+      `/api/reports/supplier-balance?search=${encodeURIComponent("%_'\\")}`,
+      '/api/reports/customer-balance/1?as_of=9999-12-31',
+      '/api/dashboard?location_id=999999999',
+      '/api/reports/inventory-summary?location_id=999999999',
+    ];
+    for (const path of paths) {
+      const answer = await send('GET', path);
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+      expect([200, 404], path).toContain(answer.status);
+    }
+  });
+
   it('takes empty values as not given, and asks for a signed-in user', async () => {
     const report = await get('/api/reports/sales?dateFrom=&dateTo=&group=&location_id=');
     expect(report.filters).toEqual({ dateFrom: firstOfMonth, dateTo: today, group: 'day', location_id: null });

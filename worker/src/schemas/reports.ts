@@ -50,12 +50,14 @@ const dateRange = {
   dateTo: optionalDate('To date'),
 };
 
+/** The date `years` before `date` ('YYYY-MM-DD'), 28 February for 29 February, as PostgreSQL counts it. */
 function yearsBefore(date: string, years: number): string {
   const [y, m, d] = date.split('-').map(Number);
-  const shifted = new Date(Date.UTC(y - years, m - 1, d));
-  // 29 February of a leap year, years later, is 1 March: the range may start on 28 February.
+  const shifted = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0 to 99 as 1900 to 1999.
+  shifted.setUTCFullYear(y - years, m - 1, d);
   if (shifted.getUTCMonth() !== m - 1) shifted.setUTCDate(0);
-  return shifted.toISOString().slice(0, 10);
+  return `${String(shifted.getUTCFullYear()).padStart(4, '0')}-${String(shifted.getUTCMonth() + 1).padStart(2, '0')}-${String(shifted.getUTCDate()).padStart(2, '0')}`;
 }
 
 /** When both dates are given, From is not after To and the range is at most 3 years (the database checks defaulted ones). */
