@@ -70,16 +70,20 @@ create table public.report_sales_product_bounds (
   profit_bound numeric(16, 2) not null default 0,
   primary key (location_id, product_id, txid)
 );
--- The same per month: a range within a month or two is searched among the products of its months.
+-- The same per month, with the month's quantity, revenue and cost: a range within a month or two is
+-- searched among the products of its months, and the whole months of a long range add up from here.
 create table public.report_sales_product_months (
   month date not null,
   location_id bigint not null,
   product_id bigint not null,
   txid bigint not null default 0,
+  quantity bigint not null default 0,
   revenue numeric(16, 2) not null default 0,
+  cost numeric(16, 2) not null default 0,
   profit_bound numeric(16, 2) not null default 0,
   primary key (month, location_id, product_id, txid)
 );
+create index report_sales_product_months_product_idx on public.report_sales_product_months (product_id, location_id, month);
 create index report_sales_product_months_revenue_idx on public.report_sales_product_months (month, location_id, revenue desc) where txid = 0;
 create index report_sales_product_months_profit_idx on public.report_sales_product_months (month, location_id, profit_bound desc) where txid = 0;
 
@@ -342,11 +346,11 @@ select x.location_id, x.product_id, sum(x.revenue) as revenue, sum(greatest(x.re
  group by x.location_id, x.product_id;
 
 create view public.report_sales_product_months_recount with (security_invoker = true) as
-select date_trunc('month', x.day::timestamp)::date as month, x.location_id, x.product_id, sum(x.revenue) as revenue,
-       sum(greatest(x.revenue - x.cost, 0)) as profit_bound
-  from (select p.day, p.location_id, p.product_id, p.revenue, p.cost from public.report_sales_products_recount p
+select date_trunc('month', x.day::timestamp)::date as month, x.location_id, x.product_id, sum(x.quantity)::bigint as quantity,
+       sum(x.revenue) as revenue, sum(x.cost) as cost, sum(greatest(x.revenue - x.cost, 0)) as profit_bound
+  from (select p.day, p.location_id, p.product_id, p.quantity, p.revenue, p.cost from public.report_sales_products_recount p
         union all
-        select p.day, 0, p.product_id, p.revenue, p.cost from public.report_sales_products_recount p) x
+        select p.day, 0, p.product_id, p.quantity, p.revenue, p.cost from public.report_sales_products_recount p) x
  group by 1, 2, 3;
 
 create view public.report_sales_methods_recount with (security_invoker = true) as
@@ -1086,22 +1090,24 @@ begin
             set quantity = s.quantity + excluded.quantity, revenue = s.revenue + excluded.revenue, cost = s.cost + excluded.cost
          returning s.day, s.location_id, s.product_id, s.revenue, s.cost),
        changes as (
-         select x.month, x.location_id, x.product_id, x.revenue, x.profit_bound
-           from (select date_trunc('month', a.day::timestamp)::date as month, a.location_id, a.product_id, m.revenue,
+         select x.month, x.location_id, x.product_id, x.quantity, x.revenue, x.cost, x.profit_bound
+           from (select date_trunc('month', a.day::timestamp)::date as month, a.location_id, a.product_id, m.quantity, m.revenue, m.cost,
                         greatest(a.revenue - a.cost, 0) - greatest((a.revenue - m.revenue) - (a.cost - m.cost), 0) as profit_bound
                    from applied a
                    join moved m on m.day = a.day and m.location_id = a.location_id and m.product_id = a.product_id) c
-          cross join lateral (values (c.month, c.location_id, c.product_id, c.revenue, c.profit_bound),
-                                     (c.month, 0::bigint, c.product_id, c.revenue, c.profit_bound)) x(month, location_id, product_id, revenue, profit_bound)),
+          cross join lateral (values (c.month, c.location_id, c.product_id, c.quantity, c.revenue, c.cost, c.profit_bound),
+                                     (c.month, 0::bigint, c.product_id, c.quantity, c.revenue, c.cost, c.profit_bound))
+                             x(month, location_id, product_id, quantity, revenue, cost, profit_bound)),
        months as (
-         insert into public.report_sales_product_months as b (month, location_id, product_id, txid, revenue, profit_bound)
-         select c.month, c.location_id, c.product_id, 0, sum(c.revenue), sum(c.profit_bound)
+         insert into public.report_sales_product_months as b (month, location_id, product_id, txid, quantity, revenue, cost, profit_bound)
+         select c.month, c.location_id, c.product_id, 0, sum(c.quantity), sum(c.revenue), sum(c.cost), sum(c.profit_bound)
            from changes c
           group by c.month, c.location_id, c.product_id
-         having sum(c.revenue) <> 0 or sum(c.profit_bound) <> 0
+         having sum(c.quantity) <> 0 or sum(c.revenue) <> 0 or sum(c.cost) <> 0 or sum(c.profit_bound) <> 0
           order by c.month, c.location_id, c.product_id
          on conflict (month, location_id, product_id, txid) do update
-            set revenue = b.revenue + excluded.revenue, profit_bound = b.profit_bound + excluded.profit_bound)
+            set quantity = b.quantity + excluded.quantity, revenue = b.revenue + excluded.revenue, cost = b.cost + excluded.cost,
+                profit_bound = b.profit_bound + excluded.profit_bound)
   insert into public.report_sales_product_bounds as b (location_id, product_id, txid, revenue, profit_bound)
   select c.location_id, c.product_id, 0, sum(c.revenue), sum(c.profit_bound)
     from changes c
@@ -1220,8 +1226,8 @@ select x.location_id, x.product_id, sum(x.revenue), sum(greatest(x.revenue - x.c
   from (select location_id, product_id, revenue, cost from public.report_sales_products
         union all select 0, product_id, revenue, cost from public.report_sales_products) x
  group by x.location_id, x.product_id;
-insert into public.report_sales_product_months (month, location_id, product_id, revenue, profit_bound)
-select month, location_id, product_id, revenue, profit_bound from public.report_sales_product_months_recount;
+insert into public.report_sales_product_months (month, location_id, product_id, quantity, revenue, cost, profit_bound)
+select month, location_id, product_id, quantity, revenue, cost, profit_bound from public.report_sales_product_months_recount;
 insert into public.report_sales_methods (day, location_id, payment_method, amount, receipts)
 select day, location_id, payment_method, amount, receipts from public.report_sales_methods_recount;
 insert into public.report_purchases_days (day, location_id, supplier_id, orders, ordered, received, outstanding, paid, balance, payable)
@@ -1265,7 +1271,7 @@ begin
     select * from (values
       ('report_sales_days', array['day', 'location_id', 'document_type'], array['documents', 'revenue', 'cost', 'tax', 'discount', 'paid', 'outstanding']),
       ('report_sales_types', array['day', 'location_id', 'product_type'], array['lines', 'quantity', 'revenue', 'cost']),
-      ('report_sales_product_months', array['month', 'location_id', 'product_id'], array['revenue', 'profit_bound']),
+      ('report_sales_product_months', array['month', 'location_id', 'product_id'], array['quantity', 'revenue', 'cost', 'profit_bound']),
       ('report_sales_products', array['day', 'location_id', 'product_id'], array['quantity', 'revenue', 'cost']),
       ('report_sales_product_bounds', array['location_id', 'product_id'], array['revenue', 'profit_bound']),
       ('report_sales_methods', array['day', 'location_id', 'payment_method'], array['amount', 'receipts']),
@@ -1347,7 +1353,8 @@ revoke execute on function public.report_periods(date, date, text) from public;
 -- so the products are first cut to those whose bound (report_*_bounds over all time, or
 -- report_sales_product_months over the months the range touches: never below their figure in the
 -- range) reaches the p_limit-th best figure among a few with the highest bounds. Exact; when neither
--- leaves few enough, every product of the range is added up.
+-- leaves few enough, every product of the range is added up. Sales add up the range's whole months
+-- from the month rows and its cut ends from the day rows.
 create function public.report_top_products(
   p_source text, p_date_from date, p_date_to date, p_location_id bigint, p_order text, p_limit integer
 )
@@ -1358,29 +1365,46 @@ security invoker
 set search_path = ''
 as $$
 declare
-  v_lines text := case p_source when 'sale' then 'report_sales_products' else 'report_purchase_products' end;
-  v_revenue text := case p_source when 'sale' then 'x.revenue' else 'x.amount' end;
-  v_cost text := case p_source when 'sale' then 'x.cost' else '0::numeric' end;
   v_bound text := case p_order when 'profit' then 'profit_bound' when 'revenue' then 'revenue' else 'amount' end;
+  v_value text := case p_order when 'profit' then 'sum(x.revenue) - sum(x.cost)' else 'sum(x.revenue)' end;
+  v_location bigint := coalesce(p_location_id, 0);
+  -- The whole months of the range: [v_whole_from, v_whole_to).
+  v_whole_from date := (date_trunc('month', (p_date_from - 1)::timestamp) + interval '1 month')::date;
+  v_whole_to date := date_trunc('month', (p_date_to + 1)::timestamp)::date;
+  v_rows text;
+  v_sums text;
   v_tries text[];
   v_try text;
   v_bounds text;
   v_months date[];
-  v_in_months text;
-  v_value text;
-  v_from_where text;
-  v_sums text;
-  v_order text;
   v_seeds bigint[];
   v_threshold numeric;
   v_found integer;
   v_candidates bigint[];
 begin
-  v_value := case p_order when 'profit' then format('sum(%s) - sum(%s)', v_revenue, v_cost) else format('sum(%s)', v_revenue) end;
-  v_from_where := format(' from public.%I x where x.day between $1 and $2 and ($3::bigint is null or x.location_id = $3)', v_lines);
-  v_sums := format('select x.product_id, sum(x.quantity)::bigint as quantity, sum(%s) as revenue, sum(%s) as cost', v_revenue, v_cost)
-            || v_from_where;
-  v_order := format(' group by x.product_id order by %s desc, x.product_id limit $4', v_value);
+  if v_whole_from >= v_whole_to then
+    v_whole_from := p_date_from;
+    v_whole_to := p_date_from;
+  end if;
+  -- The rows of the range (of the products in $6 when %1$s is given); the parameters are the same in
+  -- every statement: $1, $2 the range, $3 the branch or null, $4 the limit, $5 the branch or 0,
+  -- $6 products, $7 months, $8, $9 the whole months, $10 the bar, $11 how many months.
+  if p_source = 'sale' then
+    v_rows := $sql$
+      (select m.product_id, m.quantity, m.revenue, m.cost from public.report_sales_product_months m
+        where m.location_id = $5 and m.month >= $8 and m.month < $9 %1$s
+       union all
+       select d.product_id, d.quantity, d.revenue, d.cost from public.report_sales_products d
+        where d.day between $1 and $2 and not (d.day >= $8 and d.day < $9) and ($3::bigint is null or d.location_id = $3) %2$s) x$sql$;
+  else
+    v_rows := $sql$
+      (select d.product_id, d.quantity, d.amount as revenue, 0::numeric as cost from public.report_purchase_products d
+        where d.day between $1 and $2 and ($3::bigint is null or d.location_id = $3) %2$s) x$sql$;
+  end if;
+  v_sums := 'select x.product_id, sum(x.quantity)::bigint as quantity, sum(x.revenue) as revenue, sum(x.cost) as cost from '
+            || format(v_rows, ' and m.product_id = any($6)', ' and d.product_id = any($6)')
+            || format(' group by x.product_id order by %s desc, x.product_id limit $4', v_value);
+
   -- The bounds that fit the range best first: its months for up to two, all time for longer ones.
   v_tries := case
     when p_source <> 'sale' then case when p_date_to - p_date_from >= 62 then array['all'] else array[]::text[] end
@@ -1391,47 +1415,49 @@ begin
     if v_try = 'months' then
       v_bounds := 'report_sales_product_months';
       v_months := array(select m.period from public.report_periods(p_date_from, p_date_to, 'month') m);
-      v_in_months := ' and b.month = any($7)';
     else
       v_bounds := case p_source when 'sale' then 'report_sales_product_bounds' else 'report_purchase_product_bounds' end;
       v_months := null;
-      v_in_months := '';
     end if;
     -- The highest bounds (of each month): the p_limit-th best figure among them is the bar.
     execute format(
       'select array_agg(distinct s.product_id)
          from unnest(coalesce($7, array[null::date])) m(month)
          cross join lateral (select b.product_id from public.%I b where b.location_id = $5 and b.txid = 0 %s
-                              order by b.%I desc limit $6) s',
-      v_bounds, replace(v_in_months, 'any($7)', 'm.month'), v_bound
-    ) into v_seeds using p_date_from, p_date_to, p_location_id, p_limit, coalesce(p_location_id, 0), p_limit * 3, v_months;
-    execute format(
-      'select min(t.value), count(*)::integer from (select %s as value %s and x.product_id = any($5)
-                                                     group by x.product_id order by 1 desc limit $4) t',
-      v_value, v_from_where
-    ) into v_threshold, v_found using p_date_from, p_date_to, p_location_id, p_limit, v_seeds;
+                              order by b.%I desc limit $4 * 3) s',
+      v_bounds, case when v_months is null then '' else 'and b.month = m.month' end, v_bound
+    ) into v_seeds using p_date_from, p_date_to, p_location_id, p_limit, v_location, null::bigint[], v_months;
+    execute format('select min(t.value), count(*)::integer from (select %s as value from %s group by x.product_id order by 1 desc limit $4) t',
+                   v_value, format(v_rows, ' and m.product_id = any($6)', ' and d.product_id = any($6)'))
+       into v_threshold, v_found
+      using p_date_from, p_date_to, p_location_id, p_limit, v_location, v_seeds, v_months, v_whole_from, v_whole_to;
     if v_found = p_limit and v_threshold > 0 then
       -- Bounds adding up to the bar: at least one of the k months reaches a k-th of it. Too many
       -- such products and this try gives up, having read only a bounded part of an index.
       execute format(
-        'select array(select b.product_id from public.%I b where b.location_id = $1 and b.txid = 0 %s and b.%I >= $2 / $3 limit 10001)',
-        v_bounds, replace(v_in_months, '$7', '$4'), v_bound
-      ) into v_candidates using coalesce(p_location_id, 0), v_threshold, greatest(cardinality(v_months), 1), v_months;
+        'select array(select b.product_id from public.%I b where b.location_id = $5 and b.txid = 0 %s and b.%I >= $10 / $11 limit 10001)',
+        v_bounds, case when v_months is null then '' else 'and b.month = any($7)' end, v_bound
+      ) into v_candidates
+        using p_date_from, p_date_to, p_location_id, p_limit, v_location, null::bigint[], v_months, v_whole_from, v_whole_to,
+              v_threshold, greatest(cardinality(v_months), 1);
       if cardinality(v_candidates) <= 10000 and cardinality(v_months) > 1 then
         execute format(
-          'select array(select c.product_id from public.%I c where c.location_id = $1 and c.txid = 0 and c.month = any($3)
-                          and c.product_id = any($4) group by c.product_id having sum(c.%I) >= $2)',
+          'select array(select c.product_id from public.%I c where c.location_id = $5 and c.txid = 0 and c.month = any($7)
+                          and c.product_id = any($6) group by c.product_id having sum(c.%I) >= $10)',
           v_bounds, v_bound
-        ) into v_candidates using coalesce(p_location_id, 0), v_threshold, v_months, v_candidates;
+        ) into v_candidates using p_date_from, p_date_to, p_location_id, p_limit, v_location, v_candidates, v_months, v_whole_from,
+                                  v_whole_to, v_threshold;
       end if;
-      if cardinality(v_candidates) <= 5000 then
-        return query execute v_sums || ' and x.product_id = any($5)' || v_order
-          using p_date_from, p_date_to, p_location_id, p_limit, v_candidates;
+      if cardinality(v_candidates) <= 2000 then
+        return query execute v_sums
+          using p_date_from, p_date_to, p_location_id, p_limit, v_location, v_candidates, v_months, v_whole_from, v_whole_to;
         return;
       end if;
     end if;
   end loop;
-  return query execute v_sums || v_order using p_date_from, p_date_to, p_location_id, p_limit;
+  return query execute 'select x.product_id, sum(x.quantity)::bigint as quantity, sum(x.revenue) as revenue, sum(x.cost) as cost from '
+                       || format(v_rows, '', '') || format(' group by x.product_id order by %s desc, x.product_id limit $4', v_value)
+    using p_date_from, p_date_to, p_location_id, p_limit, v_location, null::bigint[], null::date[], v_whole_from, v_whole_to;
 end;
 $$;
 revoke execute on function public.report_top_products(text, date, date, bigint, text, integer) from public;

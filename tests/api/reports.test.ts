@@ -270,6 +270,10 @@ describe('sales report', () => {
       { period: '2023-03-01', revenue: 558, cost: 310, gross_profit: 248, count: 2 },
       { period: '2023-04-01', revenue: 0, cost: 0, gross_profit: 0, count: 0 },
     ]);
+    // March whole from the month rows, the cut ends of February and April from the day rows.
+    expect(report.top_by_profit.map((row: any) => [row.product_id, row.quantity, row.revenue, row.cost])).toEqual([
+      [ids.t1, 4, 360, 240], [ids.s1, 4, 90, 0], [ids.b1, 1, 108, 70],
+    ]);
     const empty = await get(`/api/reports/sales?dateFrom=2023-03-01&dateTo=2023-03-31&location_id=${ids.eastside}`);
     expect(empty.totals).toEqual({ revenue: 0, cost: 0, gross_profit: 0, margin_percent: null, tax: 0, discount: 0, paid: 0, outstanding: 0, count: 0 });
     expect(empty.top_by_revenue).toEqual([]);
