@@ -240,8 +240,10 @@ create index invoices_created_at_idx on public.invoices (created_at desc);
 create index sales_created_at_idx on public.sales (created_at desc);
 create index purchases_created_at_idx on public.purchases (created_at desc);
 create index receipts_created_at_idx on public.receipts (created_at desc);
-create index invoice_items_tire_dot_idx on public.invoice_items (lower(dot) text_pattern_ops) include (invoice_id, product_id) where product_type = 'tire';
-create index sale_items_tire_dot_idx on public.sale_items (lower(dot) text_pattern_ops) include (sale_id, product_id) where product_type = 'tire';
+-- The recall list's DOT index holds the DOT itself too: an index over an expression serves an
+-- index-only scan only when the column it is computed from is in it.
+create index invoice_items_tire_dot_idx on public.invoice_items (lower(dot) text_pattern_ops) include (dot, invoice_id, product_id, id) where product_type = 'tire';
+create index sale_items_tire_dot_idx on public.sale_items (lower(dot) text_pattern_ops) include (dot, sale_id, product_id, id) where product_type = 'tire';
 create index invoices_customer_open_idx on public.invoices (customer_id) where status = 'sent' and balance_due <> 0;
 create index sales_customer_open_idx on public.sales (customer_id) where status = 'completed' and balance_due <> 0;
 create index purchases_supplier_open_idx on public.purchases (supplier_id) where status in ('ordered', 'received') and balance_due <> 0;
