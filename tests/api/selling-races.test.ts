@@ -121,6 +121,29 @@ async function expectMovesToAddUp(productId: number) {
 }
 
 describe('selling under concurrency', () => {
+  race('20 sales created completed and 10 orders created received at once, on the same two products: none fails', async () => {
+    const first = await newTire(100);
+    const second = await newTire(100);
+    // Lines in both orders, so each request's line inserts meet the others' stock moves crosswise.
+    const items = (i: number) => (i % 2 ? [first, second] : [second, first]).map((product) => ({ product_id: product.id, quantity: 1 }));
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) =>
+        send('POST', '/api/sales', saleBody(first.id, { status: 'completed', items: items(i).map((item) => ({ ...item, selling_price: 89.99 })) })),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        send('POST', '/api/purchases', {
+          supplier_id: f.supplierId, location_id: f.downtownId, purchase_date: DAY, status: 'received',
+          items: items(i).map((item) => ({ ...item, cost_price: 50 })),
+        }),
+      ),
+    ]);
+    expect(tally(answers), JSON.stringify(answers.filter((answer) => answer.status !== 201).map((answer) => answer.body))).toEqual({ 201: 30 });
+    for (const product of [first, second]) {
+      expect(await levelAt(product.id, f.downtownId)).toBe(100 - 20 + 10);
+      await expectMovesToAddUp(product.id);
+    }
+  });
+
   race('50 parallel completions of sales that each take the last unit: exactly one succeeds', async () => {
     const product = await newTire(1);
     const sales: { id: number }[] = [];
