@@ -235,6 +235,23 @@ alter table public.report_pending enable row level security;
 
 -- The lowest stock rows first (the low-stock list), the latest documents and payments (the
 -- dashboard's activity), tire lines by DOT (the recall list) and open documents by party (balances).
+-- A transaction's own rows, which the fold at its commit deletes and merges: without these it would
+-- scan each summary table whole on every commit that moves stock or money.
+create index report_sales_days_pending_idx on public.report_sales_days (txid) where txid <> 0;
+create index report_sales_types_pending_idx on public.report_sales_types (txid) where txid <> 0;
+create index report_sales_products_pending_idx on public.report_sales_products (txid) where txid <> 0;
+create index report_sales_product_bounds_pending_idx on public.report_sales_product_bounds (txid) where txid <> 0;
+create index report_sales_product_months_pending_idx on public.report_sales_product_months (txid) where txid <> 0;
+create index report_sales_methods_pending_idx on public.report_sales_methods (txid) where txid <> 0;
+create index report_purchases_days_pending_idx on public.report_purchases_days (txid) where txid <> 0;
+create index report_purchases_months_pending_idx on public.report_purchases_months (txid) where txid <> 0;
+create index report_purchase_products_pending_idx on public.report_purchase_products (txid) where txid <> 0;
+create index report_purchase_product_bounds_pending_idx on public.report_purchase_product_bounds (txid) where txid <> 0;
+create index report_party_balances_pending_idx on public.report_party_balances (txid) where txid <> 0;
+create index report_balances_due_pending_idx on public.report_balances_due (txid) where txid <> 0;
+create index report_stock_totals_pending_idx on public.report_stock_totals (txid) where txid <> 0;
+create index report_product_totals_pending_idx on public.report_product_totals (txid) where txid <> 0;
+
 create index stock_levels_quantity_idx on public.stock_levels (quantity, product_id, location_id);
 create index invoices_created_at_idx on public.invoices (created_at desc);
 create index sales_created_at_idx on public.sales (created_at desc);
