@@ -1,5 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { requireAuth, authRoutes, sessionRoutes } from './auth/routes.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { HttpError } from './http/errors.ts';
@@ -34,6 +33,41 @@ const closeIfBodyUnread: MiddlewareHandler = async (c, next) => {
   if (hasBody && !request.bodyUsed) c.res.headers.set('Connection', 'close');
 };
 
+const tooLarge = (c: Context) => c.json({ message: 'The request is too large.' }, 413, { Connection: 'close' });
+
+/** What is read of a refused body sent in chunks before answering, so the client can finish sending. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Refuses a body over MAX_BODY_BYTES with 413: at once from its Content-Length, or, sent in chunks,
+ * once it has gone past the limit. A chunked body is then read to its end (up to DRAIN_BYTES) before
+ * the answer, so the client reads the 413 instead of a broken pipe.
+ */
+const limitBody: MiddlewareHandler = async (c, next) => {
+  const request = c.req.raw;
+  if (!request.body) return next();
+  const length = request.headers.get('content-length');
+  if (length !== null && !request.headers.has('transfer-encoding')) return Number(length) > MAX_BODY_BYTES ? tooLarge(c) : next();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > DRAIN_BYTES) break;
+    if (size <= MAX_BODY_BYTES) chunks.push(value);
+  }
+  if (size > MAX_BODY_BYTES) {
+    await reader.cancel().catch(() => {});
+    return tooLarge(c);
+  }
+  const body = new Uint8Array(size);
+  chunks.reduce((offset, chunk) => (body.set(chunk, offset), offset + chunk.byteLength), 0);
+  c.req.raw = new Request(request, { body });
+  return next();
+};
+
 /** The whole `/api`, built from its dependencies; Web-standard APIs only. */
 export function createApp({ db, config, log = console.error }: AppDeps) {
   if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
@@ -47,13 +81,7 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
     c.set('config', config);
     await next();
   });
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      // Also when the body came in chunks and was read only up to the limit.
-      onError: (c) => c.json({ message: 'The request is too large.' }, 413, { Connection: 'close' }),
-    }),
-  );
+  app.use(limitBody);
 
   app.get('/health', async (c) => {
     try {
