@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../worker/src/schemas/csv.ts';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
 import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
+import type { Dashboard } from '../../web/src/features/dashboard/api.ts';
 
 const run = promisify(execFile);
 const PDFTOTEXT = '/usr/bin/pdftotext';
@@ -60,20 +61,6 @@ interface PrintedPdf {
 interface Named {
   id: number;
   name: string;
-}
-
-interface Dashboard {
-  revenue: { this_month: number; last_month: number; change_percent: number | null };
-  receivable: number;
-  payable: number;
-  customers: number;
-  products: number;
-  stock_units: number;
-  monthly_sales: { period: string; revenue: number; count: number }[];
-  recent_activity: { type: 'Invoice' | 'Sale' | 'Purchase' | 'Receipt'; id: number; number: string | null; amount: number }[];
-  inventory_status: { in_stock: number; low: number; out: number };
-  top_products: { product_name: string; quantity: number; revenue: number }[];
-  low_stock_count: number;
 }
 
 interface InventorySummary {

@@ -43,28 +43,31 @@ export function toPage<T>(data: T[], total: number, query: ListQuery): Page<T> {
 }
 
 /** SQL and parameters of a query answering `total`. */
-export interface KeptTotal {
+export interface TotalQuery {
   sql: string;
   params: unknown[];
 }
 
 /**
  * One page of `select {columns} {from} {where} order by {orderBy}`, with the total over all pages:
- * counted, or read from `kept` (a kept count of exactly what the filters match) when given.
+ * a count of every match, or what `totalQuery` answers when given (a kept count of what the filters
+ * match, or a bounded count).
  */
 export async function pageOf(
   db: Db,
   sql: { columns: string; from: string; orderBy: string },
   where: Where,
   query: ListQuery,
-  kept?: KeptTotal | null,
+  totalQuery?: TotalQuery | null,
 ) {
   const [rows, [{ total }]] = await Promise.all([
     db.query(
       `select ${sql.columns} ${sql.from} ${where.sql} order by ${sql.orderBy} limit ${where.placeholder(1)} offset ${where.placeholder(2)}`,
       [...where.params, query.per_page, offsetOf(query)],
     ),
-    kept ? db.query<{ total: number }>(kept.sql, kept.params) : db.query<{ total: number }>(`select count(*)::int as total ${sql.from} ${where.sql}`, where.params),
+    totalQuery
+      ? db.query<{ total: number }>(totalQuery.sql, totalQuery.params)
+      : db.query<{ total: number }>(`select count(*)::int as total ${sql.from} ${where.sql}`, where.params),
   ]);
   return toPage(rows, total, query);
 }

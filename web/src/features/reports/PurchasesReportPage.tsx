@@ -2,11 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api/client';
 import { TrendChart } from '../../shared/charts/TrendChart';
-import { formatDate } from '../../shared/documents/dates';
 import { formatMoney } from '../../shared/ui/money';
 import { purchasesReportQuery, type PurchasesReport } from './api';
 import { LookupFilter, PeriodFields, useLookupName, useReportParams } from './filters';
-import { compactMoney, formatCount, GROUP_OPTIONS, periodLabel, periodTick, PRODUCT_TYPE_LABELS } from './format';
+import { compactMoney, formatCount, formatRange, groupLabel, periodLabel, periodTick, PRODUCT_TYPE_LABELS } from './format';
 import { ReportPage, type AnySection, type Stat } from './ReportPage';
 import { slug, type ReportTable } from './table';
 
@@ -29,9 +28,8 @@ function purchaseStats({ totals }: PurchasesReport): Stat[] {
 
 function purchaseSections(report: PurchasesReport, names: { location: string; supplier: string }): AnySection[] {
   const { filters, totals } = report;
-  const range = `${formatDate(filters.dateFrom)} to ${formatDate(filters.dateTo)}`;
+  const range = formatRange(filters);
   const suffix = [`${filters.dateFrom}-to-${filters.dateTo}`, filters.location_id && slug(names.location), filters.supplier_id && slug(names.supplier)].filter(Boolean).join('-');
-  const groupName = GROUP_OPTIONS.find((option) => option.value === filters.group)?.label.toLowerCase() ?? filters.group;
 
   const byPeriod: ReportTable<SeriesRow> = {
     title: 'Purchases by Period',
@@ -106,7 +104,7 @@ function purchaseSections(report: PurchasesReport, names: { location: string; su
       table: byPeriod,
       chart: (width) => (
         <TrendChart
-          label={`Ordered and received value per ${groupName}, ${range}`}
+          label={`Ordered and received value per ${filters.group}, ${range}`}
           periods={report.series.map((row) => periodTick(row.period, filters.group))}
           series={[
             { name: 'Ordered', values: report.series.map((row) => row.ordered) },
@@ -144,10 +142,10 @@ export function PurchasesReportPage() {
       facts={
         applied
           ? [
-              ['Period', `${formatDate(applied.dateFrom)} to ${formatDate(applied.dateTo)}`],
+              ['Period', formatRange(applied)],
               ['Location', location],
               ['Supplier', supplier],
-              ['Grouped By', GROUP_OPTIONS.find((option) => option.value === applied.group)?.label ?? applied.group],
+              ['Grouped By', groupLabel(applied.group)],
             ]
           : []
       }

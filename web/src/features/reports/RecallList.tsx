@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api/client';
-import { formatDate } from '../../shared/documents/dates';
 import { Field } from '../../shared/forms/Field';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { Pagination } from '../../shared/ui/Pagination';
 import { Spinner } from '../../shared/ui/Spinner';
 import { tireSalesQuery, type TireSale } from './api';
 import { LookupFilter, useLookupName, useReportParams, useTypedParam } from './filters';
+import { formatRange } from './format';
 import { loadFailure, PrintedSection, ReportSection, type AnySection } from './ReportPage';
 import { slug, type ReportTable } from './table';
 
@@ -34,7 +34,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
   const described = [
     filters.dot ? `DOT starting ${filters.dot}` : 'any DOT',
     brandId ? brandName : 'all brands',
-    applied ? `sold ${formatDate(applied.dateFrom)} to ${formatDate(applied.dateTo)}` : null,
+    applied ? `sold ${formatRange(applied)}` : null,
   ]
     .filter(Boolean)
     .join(', ');

@@ -2,11 +2,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { TrendChart } from '../../shared/charts/TrendChart';
-import { formatDate } from '../../shared/documents/dates';
 import { formatMoney } from '../../shared/ui/money';
 import { salesReportQuery, type SalesReport, type TopProduct } from './api';
 import { LookupFilter, PeriodFields, useLookupName, useReportParams } from './filters';
-import { compactMoney, formatCount, formatPercent, GROUP_OPTIONS, periodLabel, periodTick, PRODUCT_TYPE_LABELS } from './format';
+import { compactMoney, formatCount, formatPercent, formatRange, groupLabel, periodLabel, periodTick, PRODUCT_TYPE_LABELS } from './format';
 import { RECALL_PAGE, useRecallList } from './RecallList';
 import { ReportPage, type AnySection, type Stat } from './ReportPage';
 import { slug, type ReportTable } from './table';
@@ -54,9 +53,8 @@ function topTable(title: string, fileName: string, rows: TopProduct[]): ReportTa
 
 function salesSections(report: SalesReport, locationName: string): AnySection[] {
   const { filters, totals } = report;
-  const range = `${formatDate(filters.dateFrom)} to ${formatDate(filters.dateTo)}`;
+  const range = formatRange(filters);
   const suffix = `${filters.dateFrom}-to-${filters.dateTo}${filters.location_id ? `-${slug(locationName)}` : ''}`;
-  const groupName = GROUP_OPTIONS.find((option) => option.value === filters.group)?.label.toLowerCase() ?? filters.group;
 
   const byPeriod: ReportTable<SeriesRow> = {
     title: 'Sales by Period',
@@ -132,7 +130,7 @@ function salesSections(report: SalesReport, locationName: string): AnySection[] 
       table: byPeriod,
       chart: (width) => (
         <TrendChart
-          label={`Revenue and gross profit per ${groupName}, ${range}`}
+          label={`Revenue and gross profit per ${filters.group}, ${range}`}
           periods={report.series.map((row) => periodTick(row.period, filters.group))}
           series={[
             { name: 'Revenue', values: report.series.map((row) => row.revenue) },
@@ -171,9 +169,9 @@ export function SalesReportPage() {
       facts={
         applied
           ? [
-              ['Period', `${formatDate(applied.dateFrom)} to ${formatDate(applied.dateTo)}`],
+              ['Period', formatRange(applied)],
               ['Location', locationName],
-              ['Grouped By', GROUP_OPTIONS.find((option) => option.value === applied.group)?.label ?? applied.group],
+              ['Grouped By', groupLabel(applied.group)],
             ]
           : []
       }

@@ -1,3 +1,4 @@
+import { formatDate } from '../../shared/documents/dates';
 import type { PeriodGroup, ProductType } from './api';
 
 export { compactMoney, periodLabel, periodTick } from '../../shared/charts/format';
@@ -15,6 +16,15 @@ export const GROUP_OPTIONS: { value: PeriodGroup; label: string }[] = [
   { value: 'week', label: 'Week' },
   { value: 'month', label: 'Month' },
 ];
+
+export function groupLabel(group: PeriodGroup): string {
+  return GROUP_OPTIONS.find((option) => option.value === group)?.label ?? group;
+}
+
+/** 'Nov 1, 2026 to Nov 23, 2026': a report's dates in its captions. */
+export function formatRange(filters: { dateFrom: string; dateTo: string }): string {
+  return `${formatDate(filters.dateFrom)} to ${formatDate(filters.dateTo)}`;
+}
 
 export function formatCount(value: number): string {
   return value.toLocaleString('en-US');

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../env.ts';
 import { PgCode, pgErrorCode, type Db } from '../../db/port.ts';
 import { named } from '../../db/sql.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, pageOf, queryText, type KeptTotal } from '../../http/paging.ts';
+import { listQuery, pageOf, queryText, type TotalQuery } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse } from '../../http/validate.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
@@ -112,7 +112,7 @@ export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
 }
 
 /** The number of documents of a kind, at a branch and in payment statuses when given, from the kept counts. */
-function keptDocumentCount(kind: DocumentKind, locationId: number | undefined, paymentStatuses: string[]): KeptTotal {
+function keptDocumentCount(kind: DocumentKind, locationId: number | undefined, paymentStatuses: string[]): TotalQuery {
   const where = new Where().add('type = ?', kind.type).addIf(locationId, 'location_id = ?');
   if (paymentStatuses.length) where.add(`payment_status = any(string_to_array(?, ','))`, paymentStatuses.join(','));
   return { sql: `select coalesce(sum(documents), 0)::int as total from public.document_counts ${where.sql}`, params: where.params };
