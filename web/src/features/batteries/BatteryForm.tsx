@@ -4,6 +4,7 @@ import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { LookupSelect } from '../../shared/forms/LookupSelect';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
+import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { SelectField } from '../../shared/ui/SelectField';
 import { reversedOptions, shapeOptions, typeOptions } from './labels';
 
@@ -31,7 +32,7 @@ export function BatteryForm({ record, submitLabel, cancelTo, pending, error, fai
       <SelectField {...bind('reversed')} label="Reversed" required options={reversedOptions} />
       <SelectField {...bind('battery_type')} label="Type" required options={typeOptions} placeholder="Select a type" />
       <Field {...bind('date_received')} label="Date Received" type="date" />
-      <Field {...bind('cost_price')} label="Cost Price" type="number" inputProps={PRICE} />
+      <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
       <LookupSelect
         {...bind('location_id')}

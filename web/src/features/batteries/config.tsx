@@ -14,6 +14,7 @@ export const batteryConfig: RecordConfig<Battery, typeof batteryInput> = {
   resource: batteryQueries,
   schema: batteryInput,
   form: BatteryForm,
+  activity: 'product',
   columns: [
     { header: 'Battery Name', cell: (battery) => battery.name, className: 'cell-wrap' },
     { header: 'Brand', cell: (battery) => battery.battery_brand.name },

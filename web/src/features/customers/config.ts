@@ -14,6 +14,7 @@ export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
     { name: 'company_name', label: 'Company' },
     { name: 'address', label: 'Address', required: true, multiline: true },
   ],
+  activity: 'customer',
   columns: [
     { header: 'Name', cell: (customer) => customer.name },
     { header: 'Email', cell: (customer) => customer.email ?? '', className: 'cell-wrap' },

@@ -5,6 +5,7 @@ import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { LookupSelect } from '../../shared/forms/LookupSelect';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
+import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { SelectField } from '../../shared/ui/SelectField';
 import { categoryOptions } from './status';
 
@@ -33,7 +34,7 @@ export function InventoryForm({ record, submitLabel, cancelTo, pending, error, f
       <Field {...bind('current_stock')} label={record ? 'Current Stock (all branches)' : 'Current Stock'} type="number" inputProps={WHOLE} />
       <Field {...bind('min_stock')} label="Min Stock" type="number" inputProps={WHOLE} />
       <Field {...bind('unit_price')} label="Unit Price" type="number" required inputProps={PRICE} />
-      <Field {...bind('cost_price')} label="Cost Price" type="number" inputProps={PRICE} />
+      <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <LookupSelect
         {...bind('location_id')}
         path="locations"

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useResourceMutations } from '../../shared/api/resource';
+import { usePermissions } from '../../shared/auth/permissions';
 import { useListSearch, withFilter } from '../../shared/hooks/useListSearch';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -27,6 +28,7 @@ export function InventoryListPage() {
   const list = useQuery({ ...inventoryQueries.filtered({ search, category, lowStock, page }), placeholderData: keepPreviousData });
   const { remove } = useResourceMutations(inventoryQueries);
   const deletion = useRecordDeletion(remove, texts);
+  const can = usePermissions();
 
   /** Sets one filter in the address and goes back to the first page. */
   const setFilter = (name: string, value: string) => setParams((current) => withFilter(current, name, value));
@@ -77,9 +79,11 @@ export function InventoryListPage() {
               <Link to={`${basePath}/${item.id}/edit`} className="btn btn-small btn-secondary">
                 Edit
               </Link>
-              <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(item.id)}>
-                Delete
-              </button>
+              {can.deleteRecords && (
+                <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(item.id)}>
+                  Delete
+                </button>
+              )}
             </>
           )}
         />

@@ -29,6 +29,7 @@ export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput>
   resource: inventoryQueries,
   schema: inventoryInput,
   form: InventoryForm,
+  activity: 'product',
   columns: [
     { header: 'Name', cell: (item) => item.name, className: 'cell-wrap' },
     { header: 'Category', cell: (item) => CATEGORY_LABELS[item.category] },

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Invoice, InvoiceItem } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentView } from '../../shared/documents/DocumentView';
 import { RecordPayment } from '../../shared/documents/PaymentDialog';
@@ -18,6 +19,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const flash = useFlash();
   const { transition, remove } = useInvoiceMutations();
   const action = useConfirmedAction();
+  const can = usePermissions();
   const { print, node } = usePrint({ kind: 'invoice', document: invoice });
   const isDraft = invoice.status === 'draft';
   const cancelled = invoice.status === 'cancelled';
@@ -57,6 +59,7 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
     <>
       <DocumentView<InvoiceItem>
         title={`Invoice #${invoiceNumber(invoice)}`}
+        recordType="invoice"
         document={invoice}
         party={{ heading: 'Bill To', party: invoice.customer }}
         notice={action.error && <ErrorBox messages={[action.error]} />}
@@ -100,12 +103,12 @@ function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             {PAYABLE.has(invoice.status) && invoice.balance_due > 0 && (
               <RecordPayment receiptableType="Invoice" document={invoice} refreshes={[invoiceKeys.detail(invoice.id), invoiceKeys.lists()]} />
             )}
-            {!isDraft && !cancelled && (
+            {!isDraft && !cancelled && can.cancelDocument(invoice) && (
               <button type="button" className="btn btn-danger-outline" onClick={cancel}>
                 Cancel Invoice
               </button>
             )}
-            {isDraft && (
+            {isDraft && can.deleteDocument('invoice', invoice) && (
               <button type="button" className="btn btn-danger-outline" onClick={destroy}>
                 Delete
               </button>

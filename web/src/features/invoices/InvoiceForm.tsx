@@ -3,7 +3,7 @@ import { draftInvoiceInput, invoiceInput, type Invoice, type Settings } from '@s
 import { centsText, percentOf, toCents } from '../../shared/documents/cents';
 import { addDays, today } from '../../shared/documents/dates';
 import { DocumentEditor } from '../../shared/documents/DocumentEditor';
-import { lastUsedBranch } from '../../shared/documents/BranchSelect';
+import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
 import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../../shared/documents/draft';
 import { useDocumentForm } from '../../shared/documents/useDocumentForm';
 import { useIdempotencyKey } from '../../shared/documents/useIdempotencyKey';
@@ -13,8 +13,8 @@ import { useInvoiceMutations } from './api';
 const FIELDS = ['customer_id', 'location_id', 'issued_date', 'due_date', 'discount_amount', 'tax_amount', 'notes'];
 
 /** A draft as the editor starts it; its tax follows the shop's rate if it still matches it. */
-function startOf(invoice: Invoice | undefined, taxRate: number): DraftStart {
-  if (!invoice) return { party: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
+function startOf(invoice: Invoice | undefined, taxRate: number, newBranch: string): DraftStart {
+  if (!invoice) return { party: null, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(invoice.subtotal) - toCents(invoice.discount_amount), taxRate) === toCents(invoice.tax_amount);
   return {
     party: invoice.customer,
@@ -45,7 +45,7 @@ interface InvoiceFormProps {
 /** Create Invoice, and the edit of a draft: every field. */
 export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft('invoice', startOf(invoice, taxRate), taxRate);
+  const state = useDocumentDraft('invoice', startOf(invoice, taxRate, useNewDocumentBranch()), taxRate);
   const [issuedDate, setIssuedDate] = useState(invoice?.issued_date ?? today());
   // null: the due date follows the issue date by the shop's payment terms until it is typed.
   const [dueDate, setDueDate] = useState<string | null>(invoice?.due_date ?? null);

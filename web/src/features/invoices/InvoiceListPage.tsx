@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { INVOICE_STATUSES, type Invoice } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
+import { BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/documents/BranchSelect';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentList } from '../../shared/documents/DocumentList';
 import { usePrint } from '../../shared/documents/print';
@@ -16,7 +18,7 @@ import { PageHeader } from '../../shared/ui/Page';
 import { SelectField } from '../../shared/ui/SelectField';
 import { invoiceNumber, invoiceQueries, useInvoiceMutations } from './api';
 
-const FILTERS = ['customer', 'status', 'dateFrom', 'dateTo', 'overdue'] as const;
+const FILTERS = ['customer', 'location_id', 'status', 'dateFrom', 'dateTo', 'overdue'] as const;
 
 /** Prints a row of the list: the row is rendered into the hidden print node, then printed. */
 function useRowPrint() {
@@ -30,9 +32,12 @@ function useRowPrint() {
 
 /** /invoices: filters, the page of invoices (overdue ones highlighted), View, Print, Edit, Delete. */
 export function InvoiceListPage() {
-  const filters = useUrlFilters(FILTERS);
+  const filters = useUrlFilters(FILTERS, { location_id: useBranchFilterDefault() });
   const { applied, form, setFormField, page, setPage } = filters;
-  const list = useQuery(invoiceQueries.list({ ...applied, overdue: applied.overdue ? 1 : undefined }, page));
+  const list = useQuery(
+    invoiceQueries.list({ ...applied, location_id: branchFilterParam(applied.location_id), overdue: applied.overdue ? 1 : undefined }, page),
+  );
+  const can = usePermissions();
   const { remove } = useInvoiceMutations();
   const deletion = useRecordDeletion(remove, {
     deleteTitle: 'Delete Invoice',
@@ -61,6 +66,7 @@ export function InvoiceListPage() {
       <div className="card">
         <form className="doc-filters" onSubmit={submit} role="search" aria-label="Filter invoices">
           <Field name="customer" label="Customer" value={form.customer} onChange={(value) => setFormField('customer', value)} inputProps={{ placeholder: 'Customer name' }} />
+          <BranchFilter value={form.location_id} onChange={(value) => setFormField('location_id', value)} />
           <SelectField
             name="status"
             label="Status"
@@ -108,7 +114,7 @@ export function InvoiceListPage() {
                   Edit
                 </Link>
               )}
-              {invoice.status === 'draft' && (
+              {invoice.status === 'draft' && can.deleteDocument('invoice', invoice) && (
                 <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(invoice.id)}>
                   Delete
                 </button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Purchase, PurchaseItem } from '@schemas/documents';
 import { PRODUCT_TYPE_LABELS } from '../../shared/api/products';
+import { usePermissions } from '../../shared/auth/permissions';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentView } from '../../shared/documents/DocumentView';
 import { RecordPayment } from '../../shared/documents/PaymentDialog';
@@ -30,6 +31,7 @@ function PurchaseDocument({ purchase }: { purchase: Purchase }) {
   const flash = useFlash();
   const { transition, remove } = usePurchaseMutations();
   const action = useConfirmedAction();
+  const can = usePermissions();
   const [receiving, setReceiving] = useState(false);
   const { print, node } = usePrint({ kind: 'purchase', document: purchase });
   const outstanding = purchase.balance_due;
@@ -69,6 +71,7 @@ function PurchaseDocument({ purchase }: { purchase: Purchase }) {
     <>
       <DocumentView<PurchaseItem>
         title={`Purchase Order #${purchase.number}`}
+        recordType="purchase"
         document={purchase}
         party={{ heading: 'Supplier', party: purchase.supplier }}
         status={<StatusBadge status={shownStatus(purchase)} />}
@@ -131,12 +134,12 @@ function PurchaseDocument({ purchase }: { purchase: Purchase }) {
                 </button>
               </>
             )}
-            {canCancel(purchase) && (
+            {canCancel(purchase) && can.cancelDocument(purchase) && (
               <button type="button" className="btn btn-danger-outline" onClick={cancel}>
                 Cancel Order
               </button>
             )}
-            {canDelete(purchase) && (
+            {canDelete(purchase) && can.deleteDocument('purchase', purchase) && (
               <button type="button" className="btn btn-danger-outline" onClick={destroy}>
                 Delete
               </button>

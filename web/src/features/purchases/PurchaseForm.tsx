@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PURCHASE_STATUSES, purchaseInput, purchaseUpdateInput, type Purchase, type Settings } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
-import { lastUsedBranch } from '../../shared/documents/BranchSelect';
+import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
 import { centsText, percentOf, toCents } from '../../shared/documents/cents';
 import { today } from '../../shared/documents/dates';
 import { DocumentEditor } from '../../shared/documents/DocumentEditor';
@@ -37,8 +37,8 @@ const STATUS_HINTS: Partial<Record<string, string>> = {
 };
 
 /** An order as the editor starts it: saved lines keep their id and what they received. */
-function startOf(purchase: Purchase | undefined, taxRate: number): DraftStart {
-  if (!purchase) return { party: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
+function startOf(purchase: Purchase | undefined, taxRate: number, newBranch: string): DraftStart {
+  if (!purchase) return { party: null, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(purchase.subtotal) - toCents(purchase.discount_amount), taxRate) === toCents(purchase.tax_amount);
   return {
     party: purchase.supplier,
@@ -74,7 +74,7 @@ interface PurchaseFormProps {
 /** New Purchase Order, and the edit of a pending or ordered one. */
 export function PurchaseForm({ purchase, settings, presetProduct, onSaved }: PurchaseFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft('purchase', startOf(purchase, taxRate), taxRate);
+  const state = useDocumentDraft('purchase', startOf(purchase, taxRate, useNewDocumentBranch()), taxRate);
   const [purchaseDate, setPurchaseDate] = useState(purchase?.purchase_date ?? today());
   const [expectedDate, setExpectedDate] = useState(purchase?.expected_delivery_date ?? '');
   const [reference, setReference] = useState(purchase?.reference_number ?? '');

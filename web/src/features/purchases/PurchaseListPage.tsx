@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAYMENT_STATUSES, PURCHASE_STATUSES } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
+import { BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/documents/BranchSelect';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentList } from '../../shared/documents/DocumentList';
 import { StatusBadge } from '../../shared/documents/StatusBadge';
@@ -17,13 +19,14 @@ import { SelectField } from '../../shared/ui/SelectField';
 import { RECEIVE_CONFIRM, canDelete, canEdit, canReceive, purchaseQueries, shownStatus, usePurchaseMutations } from './api';
 import './purchases.css';
 
-const FILTERS = ['supplier', 'status', 'payment_status', 'dateFrom'] as const;
+const FILTERS = ['supplier', 'location_id', 'status', 'payment_status', 'dateFrom'] as const;
 
 /** /purchases: filters, the page of purchase orders, View, Receive, Edit, Delete. */
 export function PurchaseListPage() {
-  const filters = useUrlFilters(FILTERS);
+  const filters = useUrlFilters(FILTERS, { location_id: useBranchFilterDefault() });
   const { applied, form, setFormField, page, setPage } = filters;
-  const list = useQuery(purchaseQueries.list(applied, page));
+  const list = useQuery(purchaseQueries.list({ ...applied, location_id: branchFilterParam(applied.location_id) }, page));
+  const can = usePermissions();
   const { remove, transition } = usePurchaseMutations();
   const flash = useFlash();
   const receiving = useConfirmedAction();
@@ -65,6 +68,7 @@ export function PurchaseListPage() {
       <div className="card purchase-list">
         <form className="doc-filters" onSubmit={submit} role="search" aria-label="Filter purchase orders">
           <Field name="supplier" label="Supplier" value={form.supplier} onChange={(value) => setFormField('supplier', value)} inputProps={{ placeholder: 'Supplier name' }} />
+          <BranchFilter value={form.location_id} onChange={(value) => setFormField('location_id', value)} />
           <SelectField
             name="status"
             label="Status"
@@ -120,7 +124,7 @@ export function PurchaseListPage() {
                   Edit
                 </Link>
               )}
-              {canDelete(purchase) && (
+              {canDelete(purchase) && can.deleteDocument('purchase', purchase) && (
                 <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(purchase.id)}>
                   Delete
                 </button>

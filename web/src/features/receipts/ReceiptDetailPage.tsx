@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Receipt } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
+import { ActivitySection } from '../../shared/audit/ActivitySection';
+import { usePermissions } from '../../shared/auth/permissions';
 import { formatDate } from '../../shared/documents/dates';
 import { usePrint } from '../../shared/documents/print';
 import { DetailList } from '../../shared/ui/DetailList';
@@ -43,6 +45,7 @@ export function ReceiptDetailPage() {
   const receipt = useQuery(receiptQuery(id));
   const printer = usePrint(receipt.data && { kind: 'receipt', document: receipt.data });
   const remove = useDeleteReceipt();
+  const can = usePermissions();
   const deletion = useConfirmedDelete({
     remove,
     title: 'Delete Receipt',
@@ -74,9 +77,11 @@ export function ReceiptDetailPage() {
                 <Link to={`/receipts/${id}/print`} className="btn btn-secondary">
                   Print Preview
                 </Link>
-                <button type="button" className="btn btn-danger" onClick={() => deletion.ask(receipt.data.id)}>
-                  Delete
-                </button>
+                {can.deleteReceipts && (
+                  <button type="button" className="btn btn-danger" onClick={() => deletion.ask(receipt.data.id)}>
+                    Delete
+                  </button>
+                )}
               </>
             )}
           </>
@@ -97,9 +102,12 @@ export function ReceiptDetailPage() {
           <ErrorBox messages={[`Error loading receipt: ${receipt.error.message}`]} />
         )
       ) : (
-        <div className="card">
-          <DetailList items={receiptDetails(receipt.data)} />
-        </div>
+        <>
+          <div className="card">
+            <DetailList items={receiptDetails(receipt.data)} />
+          </div>
+          <ActivitySection recordType="receipt" recordId={receipt.data.id} />
+        </>
       )}
       {deletion.dialog}
       {printer.node}

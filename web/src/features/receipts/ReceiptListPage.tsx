@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, RECEIPT_TYPES, type Receipt, type ReceiptType } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
 import { Field } from '../../shared/forms/Field';
 import { useListSearch, withFilter } from '../../shared/hooks/useListSearch';
 import { formatDate } from '../../shared/documents/dates';
@@ -103,6 +104,7 @@ export function ReceiptListPage() {
   const list = useQuery({ ...receiptListQuery(filters), placeholderData: keepPreviousData });
   const flash = useFlash();
   const remove = useDeleteReceipt();
+  const can = usePermissions();
   const deletion = useConfirmedDelete({
     remove,
     title: 'Delete Receipt',
@@ -200,9 +202,11 @@ export function ReceiptListPage() {
                   >
                     Print
                   </button>
-                  <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(receipt.id)}>
-                    Delete
-                  </button>
+                  {can.deleteReceipts && (
+                    <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(receipt.id)}>
+                      Delete
+                    </button>
+                  )}
                 </>
               )}
             />

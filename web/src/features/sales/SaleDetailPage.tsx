@@ -1,5 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAYMENT_METHOD_LABELS, type Sale, type SaleItem } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentView } from '../../shared/documents/DocumentView';
 import { RecordPayment } from '../../shared/documents/PaymentDialog';
@@ -16,6 +17,7 @@ function SaleDocument({ sale }: { sale: Sale }) {
   const flash = useFlash();
   const { transition, remove } = useSaleMutations();
   const action = useConfirmedAction();
+  const can = usePermissions();
   const { print, node } = usePrint({ kind: 'sale', document: sale });
   const pending = sale.status === 'pending';
   const cancelled = sale.status === 'cancelled';
@@ -58,6 +60,7 @@ function SaleDocument({ sale }: { sale: Sale }) {
     <>
       <DocumentView<SaleItem>
         title={`Sale #${sale.number}`}
+        recordType="sale"
         document={sale}
         party={{ heading: 'Bill To', party: sale.customer }}
         notice={action.error && <ErrorBox messages={[action.error]} />}
@@ -101,12 +104,12 @@ function SaleDocument({ sale }: { sale: Sale }) {
             {!cancelled && sale.balance_due > 0 && (
               <RecordPayment receiptableType="Sale" document={sale} refreshes={[saleKeys.detail(sale.id), saleKeys.lists()]} />
             )}
-            {!cancelled && (
+            {!cancelled && can.cancelDocument(sale) && (
               <button type="button" className="btn btn-danger-outline" onClick={cancel}>
                 Cancel Sale
               </button>
             )}
-            {canDeleteSale(sale) && (
+            {canDeleteSale(sale) && can.deleteDocument('sale', sale) && (
               <button type="button" className="btn btn-danger-outline" onClick={destroy}>
                 Delete
               </button>

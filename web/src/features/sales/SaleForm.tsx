@@ -8,7 +8,7 @@ import {
   type Sale,
   type Settings,
 } from '@schemas/documents';
-import { lastUsedBranch } from '../../shared/documents/BranchSelect';
+import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
 import { centsText, percentOf, toCents } from '../../shared/documents/cents';
 import { today } from '../../shared/documents/dates';
 import { DocumentEditor } from '../../shared/documents/DocumentEditor';
@@ -23,8 +23,8 @@ const FIELDS = ['customer_id', 'location_id', 'sale_date', 'payment_method', 'st
 
 const STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
 
-function startOf(sale: Sale | undefined, taxRate: number): DraftStart {
-  if (!sale) return { party: null, location_id: lastUsedBranch(), lines: [], notes: '', discount_amount: '', tax_amount: null };
+function startOf(sale: Sale | undefined, taxRate: number, newBranch: string): DraftStart {
+  if (!sale) return { party: null, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(sale.subtotal) - toCents(sale.discount_amount), taxRate) === toCents(sale.tax_amount);
   return {
     party: sale.customer,
@@ -55,7 +55,7 @@ interface SaleFormProps {
 /** New Sale (with its status and what is paid now), and the edit of a pending sale. */
 export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft('sale', startOf(sale, taxRate), taxRate);
+  const state = useDocumentDraft('sale', startOf(sale, taxRate, useNewDocumentBranch()), taxRate);
   const [saleDate, setSaleDate] = useState(sale?.sale_date ?? today());
   const [paymentMethod, setPaymentMethod] = useState<string>(sale?.payment_method ?? 'cash');
   const [status, setStatus] = useState<string>('pending');

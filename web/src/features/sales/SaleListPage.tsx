@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAYMENT_STATUSES, SALE_STATUSES } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
+import { BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/documents/BranchSelect';
 import { formatDate } from '../../shared/documents/dates';
 import { DocumentList } from '../../shared/documents/DocumentList';
 import { StatusBadge } from '../../shared/documents/StatusBadge';
@@ -14,13 +16,14 @@ import { PageHeader } from '../../shared/ui/Page';
 import { SelectField } from '../../shared/ui/SelectField';
 import { canDeleteSale, saleQueries, useSaleMutations } from './api';
 
-const FILTERS = ['customer', 'status', 'payment_status', 'dateFrom'] as const;
+const FILTERS = ['customer', 'location_id', 'status', 'payment_status', 'dateFrom'] as const;
 
 /** /sales: filters, the page of sales, View, Edit, Delete. */
 export function SaleListPage() {
-  const filters = useUrlFilters(FILTERS);
+  const filters = useUrlFilters(FILTERS, { location_id: useBranchFilterDefault() });
   const { applied, form, setFormField, page, setPage } = filters;
-  const list = useQuery(saleQueries.list(applied, page));
+  const list = useQuery(saleQueries.list({ ...applied, location_id: branchFilterParam(applied.location_id) }, page));
+  const can = usePermissions();
   const { remove } = useSaleMutations();
   const deletion = useRecordDeletion(remove, {
     deleteTitle: 'Delete Sale',
@@ -48,6 +51,7 @@ export function SaleListPage() {
       <div className="card">
         <form className="doc-filters" onSubmit={submit} role="search" aria-label="Filter sales">
           <Field name="customer" label="Customer" value={form.customer} onChange={(value) => setFormField('customer', value)} inputProps={{ placeholder: 'Customer name' }} />
+          <BranchFilter value={form.location_id} onChange={(value) => setFormField('location_id', value)} />
           <SelectField
             name="status"
             label="Status"
@@ -97,7 +101,7 @@ export function SaleListPage() {
                   Edit
                 </Link>
               )}
-              {canDeleteSale(sale) && (
+              {canDeleteSale(sale) && can.deleteDocument('sale', sale) && (
                 <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(sale.id)}>
                   Delete
                 </button>

@@ -9,6 +9,7 @@ export const serviceConfig: RecordConfig<Service, typeof serviceInput> = {
   resource: serviceQueries,
   schema: serviceInput,
   form: ServiceForm,
+  activity: 'product',
   columns: [
     { header: 'Name', cell: (service) => service.name },
     { header: 'Description', cell: (service) => service.description, className: 'cell-wrap' },

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { settingsInput, type Settings } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { settingsQuery } from '../../shared/api/settings';
-import { useAuth } from '../../shared/auth/AuthContext';
+import { usePermissions } from '../../shared/auth/permissions';
 import { Field } from '../../shared/forms/Field';
 import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
@@ -57,9 +57,8 @@ const NUMBER_INPUTS: Partial<Record<SettingsField, { step: string; min: string; 
 };
 
 export function SettingsPage() {
-  const { user } = useAuth();
+  const can = usePermissions();
   const settings = useQuery(settingsQuery);
-  const isAdmin = user?.role === 'admin';
 
   return (
     <section>
@@ -69,7 +68,7 @@ export function SettingsPage() {
         <Spinner label="Loading settings..." />
       ) : settings.isError ? (
         <ErrorBox messages={[`Error loading settings: ${settings.error.message}`]} />
-      ) : isAdmin ? (
+      ) : can.changeSettings ? (
         <SettingsForm settings={settings.data} />
       ) : (
         <SettingsReadOnly settings={settings.data} />

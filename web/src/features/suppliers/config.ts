@@ -14,6 +14,7 @@ export const supplierConfig: RecordConfig<Supplier, typeof supplierInput> = {
     { name: 'phone', label: 'Phone', type: 'tel', required: true },
     { name: 'address', label: 'Address', required: true, multiline: true },
   ],
+  activity: 'supplier',
   columns: [
     { header: 'Name', cell: (supplier) => supplier.name },
     { header: 'Contact Person', cell: (supplier) => supplier.contact_person ?? '' },

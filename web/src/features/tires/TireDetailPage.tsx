@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useReactToPrint } from 'react-to-print';
 import type { Tire } from '@schemas/tires';
 import { useResourceMutations } from '../../shared/api/resource';
+import { ActivitySection } from '../../shared/audit/ActivitySection';
+import { usePermissions } from '../../shared/auth/permissions';
 import { useStockActions } from '../../shared/stock/StockDialogs';
 import { saveFile } from '../../shared/ui/download';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -34,6 +36,7 @@ const TABS = [
 const REFRESH = [tireQueries.keys.all];
 
 function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
+  const can = usePermissions();
   const [params, setParams] = useSearchParams();
   const stockActions = useStockActions(tire, REFRESH, true);
   const printRef = useRef<HTMLDivElement>(null);
@@ -55,9 +58,11 @@ function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
         <Link to={`/tires/${tire.id}/edit`} className="btn btn-secondary">
           Edit
         </Link>
-        <button type="button" className="btn btn-danger-outline" onClick={onDelete}>
-          Delete
-        </button>
+        {can.deleteRecords && (
+          <button type="button" className="btn btn-danger-outline" onClick={onDelete}>
+            Delete
+          </button>
+        )}
       </div>
       <div className="card">
         <Tabs
@@ -67,13 +72,14 @@ function TireDetail({ tire, onDelete }: { tire: Tire; onDelete: () => void }) {
           tabs={TABS.map(({ id, label, Panel }) => ({ id, label, content: <Panel tire={tire} /> }))}
         />
       </div>
+      <ActivitySection recordType="product" recordId={tire.id} />
       {stockActions.dialog}
       <TirePrint tire={tire} ref={printRef} />
     </>
   );
 }
 
-/** /tires/{id}: the tire in tabs, with its stock, price, share, export, edit and delete actions. */
+/** /tires/{id}: the tire in tabs and its activity, with its stock, price, share, export, edit and delete actions. */
 export function TireDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();

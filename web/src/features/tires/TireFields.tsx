@@ -5,6 +5,7 @@ import type { FieldErrors } from '@schemas/common';
 import { Field } from '../../shared/forms/Field';
 import { LookupSelect } from '../../shared/forms/LookupSelect';
 import type { FormValues } from '../../shared/forms/useSchemaForm';
+import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { SelectField, type Option } from '../../shared/ui/SelectField';
 import { lookupQueries } from './api';
@@ -152,13 +153,7 @@ function PricingFields({ form, editing }: { form: TireFormState; editing: boolea
 
   return (
     <>
-      <Field
-        {...bind('cost_price')}
-        label="Cost Price"
-        type="number"
-        required
-        inputProps={money}
-      />
+      <CostPriceField {...bind('cost_price')} change={editing} required inputProps={money} />
       <Field
         {...bind('selling_price')}
         label="Selling Price"

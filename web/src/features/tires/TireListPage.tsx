@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Tire, TireStats } from '@schemas/tires';
+import { usePermissions } from '../../shared/auth/permissions';
 import { useListSearch } from '../../shared/hooks/useListSearch';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
@@ -55,11 +56,13 @@ function StatCards({ stats }: { stats: TireStats }) {
 
 interface ItemProps {
   tire: Tire;
-  selected: boolean;
+  /** Undefined where nothing can be selected (only an administrator deletes tires in bulk). */
+  selected?: boolean;
   onToggle: () => void;
 }
 
 function SelectBox({ tire, selected, onToggle }: ItemProps) {
+  if (selected === undefined) return null;
   return <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select ${tireTitle(tire)}`} />;
 }
 
@@ -106,7 +109,7 @@ function TireCard(props: ItemProps) {
   );
 }
 
-function TireTable({ tires, isSelected, toggle }: { tires: Tire[]; isSelected: (id: number) => boolean; toggle: (id: number) => void }) {
+function TireTable({ tires, isSelected, toggle }: { tires: Tire[]; isSelected: (id: number) => boolean | undefined; toggle: (id: number) => void }) {
   return (
     <DataTable
       caption="Tires"
@@ -174,6 +177,7 @@ export function TireListPage() {
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
   const { bulkDelete } = useTireMutations();
+  const selectable = usePermissions().deleteRecords;
 
   const [list, types] = useQueries({ queries: [tireQueries.filtered(filters, page), lookupQueries.tireTypes] });
 
@@ -286,31 +290,33 @@ export function TireListPage() {
           </div>
         ) : (
           <>
-            <div className="selection-bar">
-              <label className="checkbox-label">
-                <input type="checkbox" checked={allSelected} onChange={toggleAll} />
-                <span>Select all on this page</span>
-              </label>
-              <span className="selection-count" aria-live="polite">
-                {selected.size > 0 ? `${selected.size} selected` : ''}
-              </span>
-              <div className="selection-actions">
-                <button type="button" className="btn btn-small btn-danger-outline" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
-                  Delete Selected
-                </button>
-                <button type="button" className="btn btn-small btn-secondary" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
-                  Clear Selection
-                </button>
+            {selectable && (
+              <div className="selection-bar">
+                <label className="checkbox-label">
+                  <input type="checkbox" checked={allSelected} onChange={toggleAll} />
+                  <span>Select all on this page</span>
+                </label>
+                <span className="selection-count" aria-live="polite">
+                  {selected.size > 0 ? `${selected.size} selected` : ''}
+                </span>
+                <div className="selection-actions">
+                  <button type="button" className="btn btn-small btn-danger-outline" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
+                    Delete Selected
+                  </button>
+                  <button type="button" className="btn btn-small btn-secondary" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
+                    Clear Selection
+                  </button>
+                </div>
               </div>
-            </div>
+            )}
             {view === 'grid' ? (
               <div className="tire-grid">
                 {tires.map((tire) => (
-                  <TireCard key={tire.id} tire={tire} selected={selected.has(tire.id)} onToggle={() => toggle(tire.id)} />
+                  <TireCard key={tire.id} tire={tire} selected={selectable ? selected.has(tire.id) : undefined} onToggle={() => toggle(tire.id)} />
                 ))}
               </div>
             ) : (
-              <TireTable tires={tires} isSelected={(id) => selected.has(id)} toggle={toggle} />
+              <TireTable tires={tires} isSelected={(id) => (selectable ? selected.has(id) : undefined)} toggle={toggle} />
             )}
             <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />
           </>

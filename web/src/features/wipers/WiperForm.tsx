@@ -4,6 +4,7 @@ import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { LookupSelect } from '../../shared/forms/LookupSelect';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
+import { CostPriceField } from '../../shared/stock/CostPriceField';
 
 const FIELDS = Object.keys(wiperInput.shape);
 const PRICE = { step: '0.01', min: '0', inputMode: 'decimal' } as const;
@@ -47,7 +48,7 @@ export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pend
       />
       <Field {...bind('compatible_cars')} label="Compatible Cars" required wide inputProps={{ placeholder: 'e.g. Honda Civic, Toyota Corolla' }} />
       <LookupSelect {...bind('made_in_id')} path="made-ins" label="Made In" required placeholder="Select a country" empty="No made-in countries yet" />
-      <Field {...bind('cost_price')} label="Cost Price" type="number" inputProps={PRICE} />
+      <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
     </FormCard>
   );

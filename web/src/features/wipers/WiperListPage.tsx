@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Wiper } from '@schemas/wipers';
 import { useResourceMutations } from '../../shared/api/resource';
+import { usePermissions } from '../../shared/auth/permissions';
 import { useListSearch } from '../../shared/hooks/useListSearch';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
@@ -39,6 +40,7 @@ export function WiperListPage() {
     setSaved((count) => count + 1);
   };
   const deletion = useRecordDeletion(remove, texts);
+  const can = usePermissions();
 
   usePageInRange(list.data, page, setPage);
 
@@ -86,16 +88,18 @@ export function WiperListPage() {
               <button type="button" className="btn btn-small btn-secondary" onClick={() => edit(wiper)}>
                 Edit
               </button>
-              <button
-                type="button"
-                className="btn btn-small btn-danger-outline"
-                onClick={() => {
-                  if (wiper.id === editing?.id) edit(null);
-                  deletion.ask(wiper.id);
-                }}
-              >
-                Delete
-              </button>
+              {can.deleteRecords && (
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger-outline"
+                  onClick={() => {
+                    if (wiper.id === editing?.id) edit(null);
+                    deletion.ask(wiper.id);
+                  }}
+                >
+                  Delete
+                </button>
+              )}
             </>
           )}
         />

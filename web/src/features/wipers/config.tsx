@@ -11,6 +11,7 @@ export const wiperConfig: RecordConfig<Wiper, typeof wiperInput> = {
   schema: wiperInput,
   form: WiperForm,
   backToListOnLoadFailure: true,
+  activity: 'product',
   columns: [
     { header: 'Size', cell: (wiper) => `${wiper.size}"`, className: 'cell-nowrap' },
     { header: 'Type', cell: (wiper) => wiper.type },

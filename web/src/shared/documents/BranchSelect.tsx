@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { lookupQuery } from '../api/lookups';
+import { useAuth } from '../auth/AuthContext';
 import { SelectField } from '../ui/SelectField';
 
 const LAST_BRANCH_KEY = 'documents_last_location_id';
@@ -8,6 +9,43 @@ const LAST_BRANCH_KEY = 'documents_last_location_id';
 /** The branch last chosen on a document in this browser, for the next new one. */
 export function lastUsedBranch(): string {
   return localStorage.getItem(LAST_BRANCH_KEY) ?? '';
+}
+
+/** The signed-in user's home branch, or '' when they have none. */
+export function useHomeBranch(): string {
+  const home = useAuth().user?.home_location_id;
+  return home ? String(home) : '';
+}
+
+/** Where a new document starts: the user's home branch, else the branch last chosen in this browser. */
+export function useNewDocumentBranch(): string {
+  return useHomeBranch() || lastUsedBranch();
+}
+
+/** A list's branch filter set to every branch (the API's empty location_id). */
+export const ALL_BRANCHES = 'all';
+
+/** The branch a list starts filtered to: the user's home branch, else every branch. */
+export function useBranchFilterDefault(): string {
+  return useHomeBranch() || ALL_BRANCHES;
+}
+
+/** The API's location_id for a list's branch filter. */
+export const branchFilterParam = (value: string) => (value === ALL_BRANCHES ? '' : value);
+
+/** Branch: a list's filter, one branch or all of them. */
+export function BranchFilter({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const locations = useQuery(lookupQuery('locations'));
+  return (
+    <SelectField
+      name="location_id"
+      label="Branch"
+      value={value}
+      onChange={onChange}
+      options={[{ value: ALL_BRANCHES, label: 'All branches' }, ...(locations.data ?? []).map((row) => ({ value: String(row.id), label: row.name }))]}
+      hint={locations.isError ? 'The locations could not be loaded.' : undefined}
+    />
+  );
 }
 
 interface BranchSelectProps {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, type Party, type Receipt, type Totals } from '@schemas/documents';
+import { ActivitySection } from '../audit/ActivitySection';
 import { DataTable, type Column } from '../ui/DataTable';
 import { DetailList } from '../ui/DetailList';
 import { formatMoney } from '../ui/money';
@@ -10,6 +11,7 @@ import { StatusBadge } from './StatusBadge';
 import './documents.css';
 
 interface ViewedDocument extends Totals {
+  id: number;
   number: string | null;
   status: string;
   location: { name: string };
@@ -19,6 +21,8 @@ interface ViewedDocument extends Totals {
 
 interface DocumentViewProps<Line> {
   title: string;
+  /** The kind, as the activity names it. */
+  recordType: 'invoice' | 'sale' | 'purchase';
   document: ViewedDocument;
   /** Who the document is made out to: Bill To the customer, or the Supplier. */
   party: { heading: string; party: Party };
@@ -130,9 +134,10 @@ function PaymentSummary({ document }: { document: Totals }) {
   );
 }
 
-/** The one view of an invoice, a sale or a purchase order: header, party, lines, totals, payments, the kind's actions. */
+/** The one view of an invoice, a sale or a purchase order: header, party, lines, totals, payments, activity, the kind's actions. */
 export function DocumentView<Line>({
   title,
+  recordType,
   document,
   party,
   status,
@@ -192,6 +197,7 @@ export function DocumentView<Line>({
         <h2 className="doc-section-title doc-section-first">{order ? 'Payment History' : 'Payments'}</h2>
         <Payments receipts={payments ?? document.receipts ?? []} />
       </div>
+      <ActivitySection recordType={recordType} recordId={document.id} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { Party, PurchasePaymentInput, Receipt, ReceiptInput } from '@schema
 import type { Page } from '@schemas/paging';
 import { api, type QueryParams } from '../api/client';
 import { stockAlerts, type ProductEntry, type ProductType } from '../api/products';
+import { activityKeys } from '../audit/activity';
 
 export const DOCUMENT_PAGE_SIZE = 20;
 
@@ -39,13 +40,14 @@ export function documentQueries<T>(path: string) {
 export type DocumentQueries<T> = ReturnType<typeof documentQueries<T>>;
 
 /**
- * Changes of a document kind. Each refreshes its lists; a change that can move stock or money
+ * Changes of a document kind. Each refreshes its lists and the activity shown; a change that can move stock or money
  * (create, send, complete, receive, cancel, delete) also refreshes products, stock alerts and receipts.
  */
 export function useDocumentMutations<T>(queries: DocumentQueries<T>) {
   const queryClient = useQueryClient();
   const path = `/${queries.path}`;
-  const refreshLists = () => queryClient.invalidateQueries({ queryKey: queries.keys.lists() });
+  const refreshLists = () =>
+    Promise.all([queries.keys.lists(), activityKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   const refreshAll = () =>
     Promise.all([
       refreshLists(),
@@ -116,13 +118,13 @@ export const productEntryQuery = (id: string, types: readonly ProductType[]) =>
 
 /**
  * A payment on a document: POST /api/receipts (invoices, sales) or POST /api/purchases/{id}/payments.
- * Refreshes the document (`documentKeys`), its lists and the receipts.
+ * Refreshes the document (`documentKeys`), its lists, the receipts and the activity shown.
  */
 export function useRecordPayment(documentKeys: readonly (readonly unknown[])[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ path, input, idempotencyKey }: { path: string; input: ReceiptInput | PurchasePaymentInput; idempotencyKey: string }) =>
       api.post<Receipt>(path, input, { headers: { 'Idempotency-Key': idempotencyKey } }),
-    onSuccess: () => Promise.all([['receipts'], ...documentKeys].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: () => Promise.all([['receipts'], activityKeys.all, ...documentKeys].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

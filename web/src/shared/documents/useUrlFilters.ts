@@ -3,11 +3,12 @@ import { useSearchParams } from 'react-router';
 
 /**
  * A list's filters kept in the address (so Back and a shared link keep them): the form edits a copy,
- * and the Filter button writes it and goes back to the first page.
+ * and the Filter button writes it and goes back to the first page. A filter missing from the address
+ * has its default (e.g. the user's home branch); one set to its default stays out of the address.
  */
-export function useUrlFilters<Name extends string>(names: readonly Name[]) {
+export function useUrlFilters<Name extends string>(names: readonly Name[], defaults: Partial<Record<Name, string>> = {}) {
   const [params, setParams] = useSearchParams();
-  const read = () => Object.fromEntries(names.map((name) => [name, params.get(name) ?? ''])) as Record<Name, string>;
+  const read = () => Object.fromEntries(names.map((name) => [name, params.get(name) ?? defaults[name] ?? ''])) as Record<Name, string>;
   const applied = read();
   const appliedKey = JSON.stringify(applied);
   const [form, setForm] = useState(applied);
@@ -19,7 +20,7 @@ export function useUrlFilters<Name extends string>(names: readonly Name[]) {
   const apply = () =>
     setParams(() => {
       const next = new URLSearchParams();
-      for (const name of names) if (form[name]) next.set(name, form[name]);
+      for (const name of names) if (form[name] && form[name] !== (defaults[name] ?? '')) next.set(name, form[name]);
       return next;
     });
 

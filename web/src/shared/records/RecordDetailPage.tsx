@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { useResourceMutations } from '../api/resource';
+import { ActivitySection } from '../audit/ActivitySection';
+import { usePermissions } from '../auth/permissions';
 import { DetailList } from '../ui/DetailList';
 import { ErrorBox } from '../ui/ErrorBox';
 import { useFlash } from '../ui/Flash';
@@ -12,12 +14,13 @@ import { LoadFailure } from './LoadFailure';
 import type { RecordBase, RecordConfig } from './types';
 
 export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
-  const { basePath, resource, details, extra, texts } = config;
+  const { basePath, resource, details, extra, activity, texts } = config;
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const flash = useFlash();
   const record = useQuery(resource.detail(id));
   const { remove } = useResourceMutations(resource);
+  const can = usePermissions();
   const deletion = useConfirmedDelete({
     remove,
     title: texts.deleteTitle,
@@ -43,9 +46,11 @@ export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ co
                 <Link to={`${basePath}/${id}/edit`} className="btn btn-primary">
                   Edit
                 </Link>
-                <button type="button" className="btn btn-danger" onClick={() => deletion.ask(id)}>
-                  Delete
-                </button>
+                {can.deleteRecords && (
+                  <button type="button" className="btn btn-danger" onClick={() => deletion.ask(id)}>
+                    Delete
+                  </button>
+                )}
               </>
             )}
           </>
@@ -62,6 +67,7 @@ export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ co
             <DetailList items={details?.(record.data) ?? []} />
           </div>
           {extra?.(record.data)}
+          {activity && <ActivitySection recordType={activity} recordId={record.data.id} />}
         </>
       )}
       {deletion.dialog}

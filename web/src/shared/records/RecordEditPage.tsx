@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../api/client';
 import { useResourceMutations } from '../api/resource';
+import { ActivitySection } from '../audit/ActivitySection';
 import { useFlash } from '../ui/Flash';
 import { PageHeader } from '../ui/Page';
 import { Spinner } from '../ui/Spinner';
@@ -58,6 +59,7 @@ export function RecordEditPage<T extends RecordBase, S extends z.ZodType>({ conf
             }
           />
           {!config.details && config.extra?.(record.data)}
+          {!config.details && config.activity && <ActivitySection recordType={config.activity} recordId={record.data.id} />}
         </>
       )}
     </section>

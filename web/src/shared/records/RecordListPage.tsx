@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { useResourceMutations } from '../api/resource';
+import { usePermissions } from '../auth/permissions';
 import { useListSearch } from '../hooks/useListSearch';
 import { ErrorBox } from '../ui/ErrorBox';
 import { PageHeader } from '../ui/Page';
@@ -16,6 +17,7 @@ export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ conf
   const list = useQuery({ ...resource.list({ search, page }), placeholderData: keepPreviousData });
   const { remove } = useResourceMutations(resource);
   const deletion = useRecordDeletion(remove, texts);
+  const can = usePermissions();
 
   usePageInRange(list.data, page, setPage);
 
@@ -50,9 +52,11 @@ export function RecordListPage<T extends RecordBase, S extends z.ZodType>({ conf
               <Link to={`${basePath}/${record.id}/edit`} className="btn btn-small btn-secondary">
                 Edit
               </Link>
-              <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(record.id)}>
-                Delete
-              </button>
+              {can.deleteRecords && (
+                <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(record.id)}>
+                  Delete
+                </button>
+              )}
             </>
           )}
         />

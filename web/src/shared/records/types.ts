@@ -1,6 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { PagedResource } from '../api/resource';
+import type { ActivityRecordType } from '../audit/activity';
 import type { FieldSpec } from '../forms/RecordForm';
 import type { Column } from '../ui/DataTable';
 
@@ -63,6 +64,8 @@ export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {
   details?: (record: T) => { label: string; value: ReactNode }[];
   /** More of the record under its details, e.g. its stock; on the edit page when there is no detail page. */
   extra?: (record: T) => ReactNode;
+  /** The record's activity shows under it (on the edit page when there is no detail page), by this type. */
+  activity?: ActivityRecordType;
   /** A record that cannot be loaded for editing is reported on the list instead of on the edit page. */
   backToListOnLoadFailure?: boolean;
   texts: RecordTexts;

@@ -4,11 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADJUSTMENT_REASONS, priceInput, REASON_LABELS, stockAdjustmentInput, stockTransferInput } from '@schemas/stock';
 import { isApiError } from '../api/client';
+import { useHomeBranch } from '../documents/BranchSelect';
 import { Field } from '../forms/Field';
 import { useSchemaForm, type FormValues } from '../forms/useSchemaForm';
 import { FormDialog } from '../ui/FormDialog';
 import { useFlash } from '../ui/Flash';
 import { SelectField } from '../ui/SelectField';
+import { CostPriceField } from './CostPriceField';
 import { stockQueries, useStockMutations, type StockProduct } from './api';
 
 export interface StockDialogProps {
@@ -67,7 +69,8 @@ export function AdjustStockDialog(props: StockDialogProps) {
   const { product, refresh, onClose } = props;
   const { adjust } = useStockMutations(refresh);
   const branches = useBranches(product);
-  const initial = { location_id: product.location_id ? String(product.location_id) : '', delta: '', reason: 'count_correction', note: '' };
+  const home = useHomeBranch();
+  const initial = { location_id: home || (product.location_id ? String(product.location_id) : ''), delta: '', reason: 'count_correction', note: '' };
   const { form, submit, errors, field, pending } = useDialogForm(stockAdjustmentInput, initial, adjust, props, 'Stock adjusted.');
 
   return (
@@ -90,7 +93,7 @@ export function TransferStockDialog(props: StockDialogProps) {
   const { product, refresh, onClose } = props;
   const { transfer } = useStockMutations(refresh);
   const branches = useBranches(product);
-  const initial = { from_location_id: '', to_location_id: '', quantity: '', note: '' };
+  const initial = { from_location_id: useHomeBranch(), to_location_id: '', quantity: '', note: '' };
   const { submit, errors, field, pending } = useDialogForm(stockTransferInput, initial, transfer, props, 'Stock transferred.');
 
   return (
@@ -112,7 +115,7 @@ export function PriceDialog(props: StockDialogProps) {
 
   return (
     <FormDialog title="Update Price" submitLabel="Update Price" pending={pending} errors={errors} onSubmit={submit} onClose={onClose}>
-      <Field label="Cost Price" type="number" required inputProps={money} {...field('cost_price')} />
+      <CostPriceField change required inputProps={money} {...field('cost_price')} />
       <Field label="Selling Price" type="number" required inputProps={money} {...field('selling_price')} />
     </FormDialog>
   );

@@ -4,6 +4,7 @@ import type { PriceInput, StockAdjustmentInput, StockMove, StockTransferInput } 
 import type { BranchStock } from '@schemas/tires';
 import { api } from '../api/client';
 import { stockAlerts } from '../api/products';
+import { activityKeys } from '../audit/activity';
 
 type Id = number | string;
 
@@ -12,7 +13,7 @@ export interface StockProduct {
   id: number;
   cost_price: number;
   selling_price: number;
-  /** The branch an adjustment starts on. */
+  /** The branch an adjustment starts on when the user has no home branch. */
   location_id?: number | null;
 }
 
@@ -39,12 +40,12 @@ export const stockQueries = {
 
 /**
  * A product's stock and price changes. Each refreshes the product's stock and moves, and the
- * caller's `refresh` keys (the record that shows its quantity or price), and the stock alerts.
+ * caller's `refresh` keys (the record that shows its quantity or price), the stock alerts and the activity shown.
  */
 export function useStockMutations(refresh: readonly QueryKey[] = []) {
   const queryClient = useQueryClient();
   const onSuccess = (_: unknown, { id }: { id: number }) =>
-    Promise.all([stockKeys.product(id), stockAlerts.queryKey, ...refresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all([stockKeys.product(id), stockAlerts.queryKey, activityKeys.all, ...refresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   return {
     adjust: useMutation({

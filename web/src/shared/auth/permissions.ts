@@ -1,0 +1,37 @@
+import type { SessionUser } from '@schemas/auth';
+import { useAuth } from './AuthContext';
+
+/** The status in which a document's creator may delete it without being an administrator. */
+const OWN_DELETABLE_STATUS = { invoice: 'draft', sale: 'pending', purchase: 'pending' } as const;
+export type TradingDocumentKind = keyof typeof OWN_DELETABLE_STATUS;
+
+interface OwnedDocument {
+  status: string;
+  created_by_id?: number | null;
+}
+
+/**
+ * What a user may do beyond what every signed-in user may, as the API decides it: an administrator
+ * everything; staff may delete only a draft invoice, pending sale or pending purchase order of their own,
+ * cancel only a document with no payments, and change neither cost prices nor the settings.
+ */
+export function permissionsFor(user: Pick<SessionUser, 'id' | 'role'> | null) {
+  const admin = user?.role === 'admin';
+  return {
+    /** Customers, suppliers, products, lookups; tires one at a time or in bulk. */
+    deleteRecords: admin,
+    deleteReceipts: admin,
+    changeCostPrice: admin,
+    changeSettings: admin,
+    deleteDocument: (kind: TradingDocumentKind, document: OwnedDocument) =>
+      admin || (user !== null && document.status === OWN_DELETABLE_STATUS[kind] && document.created_by_id === user.id),
+    cancelDocument: (document: { payment_status: string }) => admin || document.payment_status === 'pending',
+  };
+}
+
+export type Permissions = ReturnType<typeof permissionsFor>;
+
+/** The signed-in user's permissions. */
+export function usePermissions(): Permissions {
+  return permissionsFor(useAuth().user);
+}
