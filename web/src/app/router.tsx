@@ -22,6 +22,9 @@ import { receiptRoutes } from '../features/receipts/routes';
 import { purchaseRoutes } from '../features/purchases/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { reportRoutes } from '../features/reports/routes';
+import { userRoutes } from '../features/users/routes';
+import { auditRoutes } from '../features/audit/routes';
+import { profileRoutes } from '../features/profile/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { Layout } from '../shared/layout/Layout';
@@ -73,6 +76,9 @@ export const router = createBrowserRouter([
           ...purchaseRoutes,
           ...settingsRoutes,
           ...reportRoutes,
+          ...userRoutes,
+          ...auditRoutes,
+          ...profileRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -10,6 +10,10 @@ interface AuthState {
   loading: boolean;
   signIn: (token: string, user: SessionUser) => void;
   signOut: () => Promise<void>;
+  /** Reads the session user again (GET /api/auth/me), e.g. after a password change. */
+  refreshUser: () => Promise<SessionUser | null>;
+  /** Shows a change the user made to themselves (their name) without a round trip. */
+  updateUser: (changes: Partial<SessionUser>) => void;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -59,7 +63,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/login', { replace: true });
   }, [navigate, queryClient]);
 
-  const value = useMemo(() => ({ user, loading, signIn, signOut }), [user, loading, signIn, signOut]);
+  const refreshUser = useCallback(async () => {
+    const confirmed = await api.get<SessionUser>('/auth/me');
+    saveUser(confirmed);
+    setUser(confirmed);
+    return confirmed;
+  }, []);
+
+  const updateUser = useCallback((changes: Partial<SessionUser>) => {
+    setUser((current) => {
+      if (!current) return current;
+      const next = { ...current, ...changes };
+      saveUser(next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(
+    () => ({ user, loading, signIn, signOut, refreshUser, updateUser }),
+    [user, loading, signIn, signOut, refreshUser, updateUser],
+  );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
 

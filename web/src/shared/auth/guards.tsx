@@ -1,12 +1,18 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { PageHeader } from '../ui/Page';
 import { Spinner } from '../ui/Spinner';
 import { useAuth } from './AuthContext';
 
+/** Where a user who must choose a new password is sent, whatever they open. */
+export const PROFILE_PATH = '/profile';
+
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
+  const { pathname } = useLocation();
   if (loading) return <Spinner page label="Loading your session..." />;
   if (!user) return <Navigate to="/login" replace />;
+  if (user.must_change_password && pathname !== PROFILE_PATH) return <Navigate to={PROFILE_PATH} replace />;
   return children;
 }
 
@@ -15,4 +21,25 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (loading) return <Spinner page label="Loading your session..." />;
   if (user) return <Navigate to="/" replace />;
   return children;
+}
+
+/** An administrator's pages (its children, or the nested routes); anyone else is told so instead of seeing an empty screen. */
+export function RequireAdmin({ title, children }: { title: string; children?: ReactNode }) {
+  const { user } = useAuth();
+  if (user?.role === 'admin') return children ?? <Outlet />;
+  return <AdminOnly title={title} />;
+}
+
+function AdminOnly({ title }: { title: string }) {
+  return (
+    <section>
+      <PageHeader title={title} />
+      <div className="card notice" role="alert">
+        <p>Only an administrator can open this page.</p>
+        <Link to="/" className="btn btn-primary">
+          Go to Dashboard
+        </Link>
+      </div>
+    </section>
+  );
 }

@@ -10,7 +10,9 @@ import { Notifications } from './Notifications';
 import { Sidebar } from './Sidebar';
 
 export function Layout() {
-  const { signOut } = useAuth();
+  const { user, signOut } = useAuth();
+  // Until a new password is chosen the API answers nothing but the profile: no search, no alerts.
+  const restricted = Boolean(user?.must_change_password);
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [confirmLogout, setConfirmLogout] = useState(false);
@@ -50,9 +52,9 @@ export function Layout() {
           >
             <MenuIcon />
           </button>
-          <GlobalSearch />
+          {!restricted && <GlobalSearch />}
           <div className="topbar-actions">
-            <Notifications />
+            {!restricted && <Notifications />}
             <button type="button" className="btn btn-ghost logout-btn" onClick={() => setConfirmLogout(true)}>
               <LogoutIcon />
               <span>Logout</span>

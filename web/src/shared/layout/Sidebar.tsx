@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ROLE_LABELS } from '@schemas/users';
 import { useAuth } from '../auth/AuthContext';
 import { ChevronIcon, CloseIcon } from './icons';
-import { isActive, isGroup, menu, type MenuGroup, type MenuLink } from './menu';
+import './sidebar-user.css';
+import { isActive, isGroup, menuFor, type MenuGroup, type MenuLink } from './menu';
 
 const STORAGE_KEY = 'sidebar_expanded_groups';
 
@@ -29,6 +31,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
   const { user } = useAuth();
   const { pathname, search } = useLocation();
   const [expanded, setExpanded] = useState(readExpanded);
+  const menu = useMemo(() => menuFor(user?.role), [user?.role]);
 
   useEffect(() => {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(expanded));
@@ -39,7 +42,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
     if (current && isGroup(current)) {
       setExpanded((groups) => (groups.includes(current.title) ? groups : [...groups, current.title]));
     }
-  }, [pathname, search]);
+  }, [menu, pathname, search]);
 
   const toggle = (title: string) =>
     setExpanded((groups) => (groups.includes(title) ? groups.filter((group) => group !== title) : [...groups, title]));
@@ -93,16 +96,20 @@ export function Sidebar({ open, onClose }: SidebarProps) {
         </ul>
       </nav>
       {user && (
-        <div className="sidebar-user">
+        <Link to="/profile" className="sidebar-user" title="My Profile">
           <span className="avatar" aria-hidden="true">
             {user.name.trim().charAt(0).toUpperCase() || '?'}
           </span>
-          <div className="sidebar-user-text">
-            <p className="sidebar-user-name">{user.name}</p>
-            <p className="sidebar-user-email">{user.email}</p>
-            <p className="sidebar-user-role">{user.role.charAt(0).toUpperCase() + user.role.slice(1)}</p>
-          </div>
-        </div>
+          <span className="sidebar-user-text">
+            <span className="sr-only">My Profile: </span>
+            <span className="sidebar-user-name">{user.name}</span>
+            <span className="sidebar-user-email">{user.email}</span>
+            <span className="sidebar-user-role">
+              {ROLE_LABELS[user.role]}
+              {user.home_location && ` · ${user.home_location.name}`}
+            </span>
+          </span>
+        </Link>
       )}
     </aside>
   );

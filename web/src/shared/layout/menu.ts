@@ -1,6 +1,10 @@
 export interface MenuLink {
   label: string;
   to: string;
+  /** Only administrators see it. */
+  admin?: boolean;
+  /** Active on this path only, not on the paths under it. */
+  exact?: boolean;
 }
 
 export interface MenuGroup {
@@ -66,8 +70,26 @@ export const menu: MenuEntry[] = [
       { label: 'Supplier Balance', to: '/reports/supplier-balance' },
     ],
   },
-  { label: 'Settings', to: '/settings' },
+  {
+    title: 'Settings',
+    links: [
+      { label: 'Shop Settings', to: '/settings', exact: true },
+      { label: 'Users', to: '/settings/users', admin: true },
+      { label: 'Audit Trail', to: '/settings/audit', admin: true },
+      { label: 'My Profile', to: '/profile' },
+    ],
+  },
 ];
+
+/** The menu as a user of this role sees it: no administrator's entries for staff, no empty groups. */
+export function menuFor(role: 'admin' | 'staff' | undefined): MenuEntry[] {
+  if (role === 'admin') return menu;
+  return menu.flatMap((entry): MenuEntry[] => {
+    if (!isGroup(entry)) return entry.admin ? [] : [entry];
+    const links = entry.links.filter((link) => !link.admin);
+    return links.length ? [{ ...entry, links }] : [];
+  });
+}
 
 export function isGroup(entry: MenuEntry): entry is MenuGroup {
   return 'links' in entry;
@@ -76,7 +98,7 @@ export function isGroup(entry: MenuEntry): entry is MenuGroup {
 export function isActive(link: MenuLink, pathname: string, search: string): boolean {
   const [path, query] = link.to.split('?');
   if (path === '/') return pathname === '/';
-  if (pathname !== path && !pathname.startsWith(`${path}/`)) return false;
+  if (pathname !== path && (link.exact || !pathname.startsWith(`${path}/`))) return false;
   if (!query) return true;
   const wanted = new URLSearchParams(query);
   const current = new URLSearchParams(search);

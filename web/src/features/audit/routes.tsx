@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireAdmin } from '../../shared/auth/guards';
+
+const AuditPage = lazy(() => import('./AuditPage').then((m) => ({ default: m.AuditPage })));
+
+export const auditRoutes: RouteObject[] = [
+  { path: 'settings/audit', element: <RequireAdmin title="Audit Trail" />, children: [{ index: true, element: <AuditPage /> }] },
+];
