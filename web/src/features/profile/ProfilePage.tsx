@@ -199,8 +199,8 @@ export function ProfilePage() {
           <p>Type the password you were given, then a new one that only you know.</p>
         </div>
       )}
-      <PasswordForm key={passwordForm} forced={forced} onChanged={changed} />
       {!forced && <DetailsForm />}
+      <PasswordForm key={passwordForm} forced={forced} onChanged={changed} />
       <Sessions />
     </section>
   );

@@ -47,24 +47,27 @@ export function useUserActions() {
     );
   };
 
-  const buttons = (user: User) => (
+  /** `withReset`: also Reset Password (the user's page; a list row keeps to the quick actions). */
+  const buttons = (user: User, withReset = true) => (
     <>
       {user.is_locked && (
         <button type="button" className="btn btn-small btn-secondary" disabled={act.isPending} onClick={() => run(user, 'unlock')}>
           Unlock
         </button>
       )}
-      <button
-        type="button"
-        className="btn btn-small btn-secondary"
-        onClick={() => {
-          setError(null);
-          resetPassword.reset();
-          setResetting(user);
-        }}
-      >
-        Reset Password
-      </button>
+      {withReset && (
+        <button
+          type="button"
+          className="btn btn-small btn-secondary"
+          onClick={() => {
+            setError(null);
+            resetPassword.reset();
+            setResetting(user);
+          }}
+        >
+          Reset Password
+        </button>
+      )}
       {user.is_active
         ? user.id !== me?.id && (
             <button

@@ -33,7 +33,7 @@ export function UserListPage() {
           </Link>
         }
       />
-      <div className="card">
+      <div className="card user-list">
         <div className="toolbar">
           <SearchBox value={text} onChange={setText} placeholder="Search by name or email" label="Search users" />
           <UpdatingHint list={list} />
@@ -59,10 +59,11 @@ export function UserListPage() {
                     <>
                       <Link to={`/settings/users/${user.id}`}>{user.name}</Link>
                       {user.id === me?.id && <span className="user-you">(you)</span>}
+                      <span className="user-email">{user.email}</span>
                     </>
                   ),
+                  className: 'user-name-cell',
                 },
-                { header: 'Email', cell: (user) => user.email, className: 'cell-wrap' },
                 { header: 'Role', cell: roleLabel },
                 { header: 'Home Branch', cell: (user) => user.home_location?.name },
                 { header: 'Status', cell: (user) => <UserStatus user={user} /> },
@@ -73,7 +74,7 @@ export function UserListPage() {
                   <Link to={`/settings/users/${user.id}/edit`} className="btn btn-small btn-secondary">
                     Edit
                   </Link>
-                  {actions.buttons(user)}
+                  {actions.buttons(user, false)}
                 </>
               )}
             />

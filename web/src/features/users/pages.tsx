@@ -97,7 +97,7 @@ function RecentActivity({ userId }: { userId: number }) {
     queryFn: ({ signal }) => api.get<Page<AuditEvent>>('/audit-events', { params: { user_id: userId, per_page: 10 }, signal }),
   });
   return (
-    <div className="card">
+    <div className="card user-activity">
       <header className="page-header">
         <h2 className="form-title">Recent Activity</h2>
         <Link to={`/settings/audit?user_id=${userId}`} className="btn btn-small btn-secondary">
