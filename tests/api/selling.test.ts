@@ -543,7 +543,8 @@ describe('settings', () => {
       purchase_prefix: 'PO',
       print_footer: 'Thank you',
     };
-    const refused = await send('PUT', '/api/settings', profile);
+    const staff = await signIn(h, { role: 'staff' });
+    const refused = await call(h, 'PUT', '/api/settings', { token: staff.token, body: profile });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ message: 'Only an administrator can change the settings.' });
 

@@ -9,7 +9,7 @@ let token: string;
 let f: CatalogueFixture;
 beforeAll(async () => {
   h = await createHarness();
-  ({ token } = await signIn(h));
+  ({ token } = await signIn(h, { role: 'staff' }));
   f = await catalogueFixture(h);
 });
 afterAll(() => h.close());

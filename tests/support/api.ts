@@ -33,7 +33,7 @@ export interface SignedIn {
   token: string;
   email: string;
   password: string;
-  user: { id: number; name: string; email: string; role: string };
+  user: { id: number; name: string; email: string; role: string; home_location_id: number | null; must_change_password: boolean };
 }
 
 export async function createUser(h: Harness, role: 'admin' | 'staff' = 'staff') {
@@ -43,9 +43,11 @@ export async function createUser(h: Harness, role: 'admin' | 'staff' = 'staff') 
   return { email, password };
 }
 
-export async function signIn(h: Harness, options: { remember?: boolean } = {}): Promise<SignedIn> {
-  const { email, password } = await createUser(h);
-  const answer = await call(h, 'POST', '/api/auth/login', { body: { email, password, ...options } });
+/** Signs in a new user: an administrator unless `role` says otherwise. */
+export async function signIn(h: Harness, options: { remember?: boolean; role?: 'admin' | 'staff' } = {}): Promise<SignedIn> {
+  const { role = 'admin', ...body } = options;
+  const { email, password } = await createUser(h, role);
+  const answer = await call(h, 'POST', '/api/auth/login', { body: { email, password, ...body } });
   if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { token: answer.body.token, user: answer.body.user, email, password };
 }

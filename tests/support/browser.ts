@@ -8,13 +8,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
 
 const webDir = process.env.WEB_DIR || join(projectRoot, 'dist', 'web');
+/** The built server; APP_ENTRY points at another build (a second checkout's tests running beside this one). */
+const appEntry = process.env.APP_ENTRY || join(projectRoot, 'dist', 'node.mjs');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Browser tests need Debian's chromium and the built app; without them they skip, except under CI. */
 export function browserTestsCanRun(): boolean {
   const missing = [
     !existsSync(CHROMIUM) && `Chromium at ${CHROMIUM} (apt-get install -y chromium)`,
-    !existsSync(join(projectRoot, 'dist', 'node.mjs')) && 'the built app (npm run build)',
+    !existsSync(appEntry) && 'the built app (npm run build)',
     !existsSync(join(webDir, 'index.html')) && 'the built web app (npm run build)',
   ].filter(Boolean);
   if (!missing.length) return true;
@@ -37,7 +39,7 @@ process.once('exit', () => dataDirs.forEach((dir) => rmSync(dir, { recursive: tr
 export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wheelhouse-app-'));
   dataDirs.push(dataDir);
-  const child: ChildProcess = spawn(process.execPath, [join(projectRoot, 'dist', 'node.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [appEntry], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

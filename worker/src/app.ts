@@ -1,5 +1,10 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { requireAuth, authRoutes, sessionRoutes } from './auth/routes.ts';
+import { enforcePermissions } from './auth/permissions.ts';
+import { changesInOneTransaction } from './http/transaction.ts';
+import { profileRoutes } from './routes/profile.ts';
+import { userRoutes } from './routes/users.ts';
+import { auditRoutes } from './routes/audit.ts';
 import type { AppDeps, AppEnv } from './env.ts';
 import { HttpError } from './http/errors.ts';
 import { withSecurityHeaders } from './http/security.ts';
@@ -95,7 +100,12 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   app.route('/auth', authRoutes);
 
   app.use(requireAuth);
+  app.use(enforcePermissions);
+  app.use(changesInOneTransaction);
   app.route('/auth', sessionRoutes);
+  app.route('/profile', profileRoutes);
+  app.route('/users', userRoutes);
+  app.route('/', auditRoutes);
   app.route('/customers', customerRoutes);
   app.route('/suppliers', supplierRoutes);
   app.route('/', lookupRoutes);

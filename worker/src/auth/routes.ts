@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import type { Db } from '../db/port.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
@@ -16,6 +17,30 @@ function lockedMessage(minutes: number): string {
   return `Too many failed sign-in attempts. Try again in ${wait} minute${wait === 1 ? '' : 's'}.`;
 }
 
+/** The session user's columns besides id, name, e-mail and role, of `u`, the users row. */
+const SESSION_USER_COLUMNS = `u.home_location_id, u.must_change_password,
+  (select json_build_object('id', l.id, 'name', l.name) from public.locations l where l.id = u.home_location_id) as home_location`;
+
+function sessionUserOf(row: SessionUser): SessionUser {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    home_location_id: row.home_location_id === null ? null : Number(row.home_location_id),
+    home_location: row.home_location,
+    must_change_password: row.must_change_password,
+  };
+}
+
+/** Names who makes the transaction's changes, for the audit trail: the user, from their home branch. */
+export async function setActor(db: Db, user: Pick<SessionUser, 'id' | 'home_location_id'>): Promise<void> {
+  await db.query(`select set_config('wheelhouse.user_id', $1, true), set_config('wheelhouse.location_id', $2, true)`, [
+    String(user.id),
+    user.home_location_id === null ? '' : String(user.home_location_id),
+  ]);
+}
+
 interface UserRow extends SessionUser {
   password_hash: string;
   is_active: boolean;
@@ -28,23 +53,27 @@ authRoutes.post('/login', async (c) => {
   const { db, config } = c.var;
   const input = await readBody(c, loginInput);
   const [user] = await db.query<UserRow>(
-    `select id, name, email, role, password_hash, is_active,
-            case when locked_until > now() then extract(epoch from locked_until - now()) / 60 end as locked_minutes
-       from public.users where lower(email) = lower($1)`,
+    `select u.id, u.name, u.email, u.role, u.password_hash, u.is_active, ${SESSION_USER_COLUMNS},
+            case when u.locked_until > now() then extract(epoch from u.locked_until - now()) / 60 end as locked_minutes
+       from public.users u where lower(u.email) = lower($1)`,
     [input.email],
   );
   if (!user) {
     await spendPasswordCheck(input.password);
+    await db.query(`select public.audit_record('sign-in failed', 'user', null, $1)`, [input.email]);
     throw new HttpError(401, INVALID);
   }
   if (user.locked_minutes !== null) throw new HttpError(429, lockedMessage(Number(user.locked_minutes)));
 
   if (!(await verifyPassword(input.password, user.password_hash))) {
     const { slowAfter, lockAfter, lockMinutes, delayStepMs } = config.throttle;
-    const [failed] = await db.query<{ failed_logins: number; locked_until: Date | null }>(
-      'select * from public.record_failed_login($1, $2, make_interval(mins => $3))',
-      [user.id, lockAfter, lockMinutes],
-    );
+    const [failed] = await db.transaction(async (tx) => {
+      await tx.query(`select public.audit_record('sign-in failed', 'user', $1, $2)`, [user.id, user.name]);
+      return tx.query<{ failed_logins: number; locked_until: Date | null }>(
+        'select * from public.record_failed_login($1, $2, make_interval(mins => $3))',
+        [user.id, lockAfter, lockMinutes],
+      );
+    });
     if (failed.locked_until) throw new HttpError(429, lockedMessage(lockMinutes));
     if (failed.failed_logins > slowAfter) await sleep((failed.failed_logins - slowAfter) * delayStepMs);
     throw new HttpError(401, INVALID);
@@ -53,20 +82,21 @@ authRoutes.post('/login', async (c) => {
 
   const lifetime = input.remember ? `${config.rememberDays} days` : `${config.sessionHours} hours`;
   const [session] = await db.transaction(async (tx) => {
-    await tx.query('update public.users set failed_logins = 0, locked_until = null where id = $1', [user.id]);
+    await setActor(tx, user);
+    await tx.query('update public.users set failed_logins = 0, locked_until = null, last_login_at = now() where id = $1', [user.id]);
     await tx.query('delete from public.sessions where user_id = $1 and (expires_at < now() or revoked_at is not null)', [user.id]);
+    await tx.query(`select public.audit_record('signed in', 'user', $1, $2)`, [user.id, user.name]);
     return tx.query<{ id: string; iat: number; exp: number }>(
-      `insert into public.sessions (user_id, remember, expires_at) values ($1, $2, now() + $3::interval)
+      `insert into public.sessions (user_id, remember, expires_at, user_agent) values ($1, $2, now() + $3::interval, $4)
        returning id, floor(extract(epoch from created_at))::int8 as iat, floor(extract(epoch from expires_at))::int8 as exp`,
-      [user.id, input.remember, lifetime],
+      [user.id, input.remember, lifetime, c.req.header('user-agent')?.slice(0, 500) ?? null],
     );
   });
   const token = await signToken(
     { sub: String(user.id), sid: session.id, iat: Number(session.iat), exp: Number(session.exp) },
     config.jwtSecret,
   );
-  const sessionUser: SessionUser = { id: Number(user.id), name: user.name, email: user.email, role: user.role };
-  return c.json({ token, user: sessionUser, expires_at: new Date(Number(session.exp) * 1000).toISOString() });
+  return c.json({ token, user: sessionUserOf(user), expires_at: new Date(Number(session.exp) * 1000).toISOString() });
 });
 
 /** Every route after this needs a bearer token naming a live session of an active user. */
@@ -74,14 +104,16 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   const claims = match ? await verifyToken(match[1], c.var.config.jwtSecret) : null;
   if (!claims || !UUID.test(claims.sid) || !/^[1-9][0-9]{0,17}$/.test(claims.sub)) throw unauthenticated();
-  const [user] = await c.var.db.query<SessionUser>(
-    `select u.id, u.name, u.email, u.role
+  const { db } = c.var;
+  const [user] = await db.query<SessionUser & { seen_long_ago: boolean }>(
+    `select u.id, u.name, u.email, u.role, ${SESSION_USER_COLUMNS}, s.last_seen_at < now() - interval '5 minutes' as seen_long_ago
        from public.sessions s join public.users u on u.id = s.user_id
       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`,
     [claims.sid, claims.sub],
   );
   if (!user) throw unauthenticated();
-  c.set('user', { ...user, id: Number(user.id) });
+  if (user.seen_long_ago) await db.query('update public.sessions set last_seen_at = now() where id = $1', [claims.sid]);
+  c.set('user', sessionUserOf(user));
   c.set('sessionId', claims.sid);
   await next();
 };
@@ -89,9 +121,9 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const sessionRoutes = new Hono<AppEnv>();
 
 sessionRoutes.post('/logout', async (c) => {
-  await c.var.db.query('update public.sessions set revoked_at = now() where id = $1 and revoked_at is null', [
-    c.var.sessionId,
-  ]);
+  const { db, user, sessionId } = c.var;
+  await db.query('update public.sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+  await db.query(`select public.audit_record('signed out', 'user', $1, $2)`, [user.id, user.name]);
   return c.body(null, 204);
 });
 

@@ -30,8 +30,20 @@ function wrap(pg: Queryable): Db {
       await pg.exec(text);
     },
     async transaction<T>(work: (tx: Db) => Promise<T>) {
-      if (!pg.transaction) return work(wrap(pg));
-      return pg.transaction((tx) => work(wrap(tx)));
+      if (pg.transaction) return pg.transaction((tx) => work(wrap(tx)));
+      // Inside a transaction, a savepoint: the work is undone alone when it fails and the caller goes on.
+      const name = `s${++savepoints}`;
+      await pg.query(`savepoint ${name}`);
+      try {
+        const result = await work(wrap(pg));
+        await pg.query(`release savepoint ${name}`);
+        return result;
+      } catch (error) {
+        await pg.query(`rollback to savepoint ${name}`);
+        throw error;
+      }
     },
   };
 }
+
+let savepoints = 0;

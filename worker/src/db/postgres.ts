@@ -36,7 +36,8 @@ function wrap(sql: postgres.Sql | postgres.TransactionSql, prepare: boolean): Db
       await sql.unsafe(text);
     },
     async transaction<T>(work: (tx: Db) => Promise<T>) {
-      if (!('begin' in sql)) return work(wrap(sql, prepare));
+      // Inside a transaction, a savepoint: the work is undone alone when it fails and the caller goes on.
+      if (!('begin' in sql)) return (await sql.savepoint((tx) => work(wrap(tx, prepare)))) as T;
       return (await sql.begin((tx) => work(wrap(tx, prepare)))) as T;
     },
   };

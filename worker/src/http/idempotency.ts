@@ -10,7 +10,8 @@ async function sha256(text: string): Promise<string> {
 /**
  * A create sent with an `Idempotency-Key` runs once per user and key for 24 hours: a repeat with the
  * same body gets the first answer again, with another body a 422. Only successful answers are kept,
- * so a refused request can be corrected and sent again with the same key.
+ * so a refused request can be corrected and sent again with the same key. It runs inside the
+ * request's transaction: a repeat sent while the first is running waits for it, then replays it.
  */
 export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header('idempotency-key');
@@ -40,18 +41,14 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.header('Idempotent-Replayed', 'true');
     return c.json(kept.response as object, kept.status_code as 201);
   }
-  try {
-    await next();
-  } finally {
-    if (c.res.ok && !c.error) {
-      await db.query('update public.idempotency_keys set status_code = $3, response = $4::text::jsonb where user_id = $1 and key = $2', [
-        user.id,
-        key,
-        c.res.status,
-        await c.res.clone().text(),
-      ]);
-    } else {
-      await db.query('delete from public.idempotency_keys where user_id = $1 and key = $2', [user.id, key]);
-    }
+  await next();
+  // A refused request's transaction is rolled back, and the key's claim with it.
+  if (c.res.ok && !c.error) {
+    await db.query('update public.idempotency_keys set status_code = $3, response = $4::text::jsonb where user_id = $1 and key = $2', [
+      user.id,
+      key,
+      c.res.status,
+      await c.res.clone().text(),
+    ]);
   }
 };

@@ -19,4 +19,9 @@ export interface SessionUser {
   name: string;
   email: string;
   role: 'admin' | 'staff';
+  /** Where documents, stock adjustments and lists start; null when the user has none. */
+  home_location_id: number | null;
+  home_location: { id: number; name: string } | null;
+  /** Set by an administrator's reset (and on a new account): the user chooses a password before anything else. */
+  must_change_password: boolean;
 }

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
 import { INVOICE_STATUSES, draftInvoiceInput, invoiceInput, sentInvoiceInput } from '../../schemas/documents.ts';
-import { documentRule, runTransition, listDocuments, lockDocument, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
+import { documentRule, runTransition, listDocuments, lockDocument, lockForDelete, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 const overdue = `d.status = 'sent' and d.payment_status <> 'paid' and d.due_date < current_date`;
 
@@ -37,6 +37,7 @@ export const invoiceKind: DocumentKind = {
   lineFields: `'unit_price', x.unit_price, 'total', x.line_total`,
   statusCondition: (status) => statusConditions[status],
   overdue,
+  openStatus: 'draft',
   statuses: INVOICE_STATUSES,
 };
 
@@ -101,7 +102,7 @@ invoiceRoutes.put('/:id', async (c) => {
 invoiceRoutes.delete('/:id', async (c) => {
   const id = parseId(c.req.param('id'), invoiceKind.notFound);
   await c.var.db.transaction(async (tx) => {
-    const { status } = await lockDocument(tx, invoiceKind, id);
+    const { status } = await lockForDelete(c, tx, invoiceKind, id);
     if (status === 'cancelled') throw new HttpError(409, 'A cancelled invoice is kept for the record and cannot be deleted.');
     if (status !== 'draft') throw new HttpError(409, 'An issued invoice cannot be deleted. Cancel it instead.');
     await tx.query('delete from public.invoices where id = $1', [id]);

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { PURCHASE_STATUSES, purchaseInput, purchasePaymentInput, purchaseUpdateInput, receiveInput } from '../../schemas/documents.ts';
-import { documentRule, listDocuments, lockDocument, receiptColumns, receiptFrom, requireParty, runTransition, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
+import { documentRule, listDocuments, lockDocument, lockForDelete, receiptColumns, receiptFrom, requireParty, runTransition, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 // A scalar subquery with a limit, so a page looks at its own orders' lines (an EXISTS here is
 // planned as a hash of every received line).
@@ -29,6 +29,7 @@ export const purchaseKind: DocumentKind = {
   lineFields: `'purchaseable', json_build_object('name', x.product_name), 'received_quantity', x.received_quantity,
                'cost_price_at_purchase', x.unit_price, 'total_price', x.line_total, 'notes', x.description`,
   statusCondition: (status) => `d.status = '${status}'`,
+  openStatus: 'pending',
   statuses: PURCHASE_STATUSES,
 };
 
@@ -102,7 +103,7 @@ purchaseRoutes.put('/:id', async (c) => {
 purchaseRoutes.delete('/:id', async (c) => {
   const id = parseId(c.req.param('id'), purchaseKind.notFound);
   await c.var.db.transaction(async (tx) => {
-    await lockDocument(tx, purchaseKind, id);
+    await lockForDelete(c, tx, purchaseKind, id);
     const [used] = await tx.query<{ received: boolean; paid: boolean }>(
       `select exists (select 1 from public.purchase_items where purchase_id = $1 and received_quantity > 0) as received,
               exists (select 1 from public.receipts where receiptable_type = 'Purchase' and receiptable_id = $1) as paid`,

@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
 import { SALE_STATUSES, completedSaleInput, pendingSaleInput, saleInput } from '../../schemas/documents.ts';
-import { documentRule, runTransition, listDocuments, lockDocument, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
+import { documentRule, runTransition, listDocuments, lockDocument, lockForDelete, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 export const saleKind: DocumentKind = {
   type: 'Sale',
@@ -20,6 +20,7 @@ export const saleKind: DocumentKind = {
   columns: 'd.sale_date, d.status, d.payment_method',
   lineFields: `'selling_price', x.unit_price, 'discount', x.discount_percent, 'total_price', x.line_total`,
   statusCondition: (status) => `d.status = '${status}'`,
+  openStatus: 'pending',
   statuses: SALE_STATUSES,
 };
 
@@ -96,7 +97,7 @@ saleRoutes.put('/:id', async (c) => {
 saleRoutes.delete('/:id', async (c) => {
   const id = parseId(c.req.param('id'), saleKind.notFound);
   await c.var.db.transaction(async (tx) => {
-    const { status } = await lockDocument(tx, saleKind, id);
+    const { status } = await lockForDelete(c, tx, saleKind, id);
     if (status === 'completed') throw new HttpError(409, 'A completed sale cannot be deleted. Cancel it instead.');
     const [{ receipts }] = await tx.query<{ receipts: number }>(
       `select count(*)::int as receipts from public.receipts where receiptable_type = 'Sale' and receiptable_id = $1`,

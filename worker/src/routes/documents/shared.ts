@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { isAdmin, requireStaffCondition } from '../../auth/permissions.ts';
 import type { AppEnv } from '../../env.ts';
 import { PgCode, pgErrorCode, type Db } from '../../db/port.ts';
 import { named } from '../../db/sql.ts';
@@ -38,6 +39,8 @@ export interface DocumentKind {
   /** SQL condition of the `overdue=1` filter: past due and not paid, whatever the status shown. */
   overdue?: string;
   statuses: readonly string[];
+  /** The status of a document not yet issued, which its creator may still delete. */
+  openStatus: 'draft' | 'pending';
 }
 
 const csv = (label: string, allowed: readonly string[]) =>
@@ -268,11 +271,22 @@ export async function requireParty(db: Db, kind: DocumentKind, partyId: number, 
 
 /** Locks a document row for an edit; 404 when it is missing. */
 export async function lockDocument(db: Db, kind: DocumentKind, id: string) {
-  const [row] = await db.query<{ status: string; total_paid: number }>(
-    `select status, total_paid from public.${kind.table} where id = $1 for update`,
+  const [row] = await db.query<{ status: string; total_paid: number; created_by: number | null }>(
+    `select status, total_paid, created_by from public.${kind.table} where id = $1 for update`,
     [id],
   );
   if (!row) throw new HttpError(404, kind.notFound);
+  return row;
+}
+
+/**
+ * Locks a document about to be deleted: staff may delete only one they created that is still open
+ * (a draft invoice, a pending sale or purchase order); the kind's own rules come after.
+ */
+export async function lockForDelete(c: Context<AppEnv>, tx: Db, kind: DocumentKind, id: string) {
+  const row = await lockDocument(tx, kind, id);
+  const { user } = c.var;
+  requireStaffCondition(user, 'own open document', kind.openStatus === row.status && Number(row.created_by) === user.id);
   return row;
 }
 
@@ -313,8 +327,13 @@ export function runTransition(db: Db, kind: DocumentKind, action: 'post' | 'canc
   return db.query(`select public.${action}_document($1, $2, $3)`, [kind.type, id, userId]);
 }
 
-/** A transition as a route: runs it and answers the document as it is now. */
+/** A transition as a route: runs it and answers the document as it is now. Staff cannot cancel what has payments. */
 export async function transition(c: Context<AppEnv>, kind: DocumentKind, action: 'post' | 'cancel', id: string) {
-  await documentRule(() => runTransition(c.var.db, kind, action, id, c.var.user.id));
+  const { db, user } = c.var;
+  if (action === 'cancel' && !isAdmin(user)) {
+    const [row] = await db.query<{ paid: boolean }>(`select total_paid > 0 as paid from public.${kind.table} where id = $1`, [id]);
+    requireStaffCondition(user, 'no payments', !row?.paid);
+  }
+  await documentRule(() => runTransition(db, kind, action, id, user.id));
   return c.json({ data: await showDocument(c.var.db, kind, id) });
 }

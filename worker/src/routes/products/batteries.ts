@@ -109,7 +109,7 @@ batteryRoutes.put('/:id', async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, batteryInput);
   await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, id, 'battery', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    if (!(await updateProduct(tx, c.var.user, id, 'battery', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     await checkReferences(tx, input);
     await tx.query(
       `update public.batteries set battery_brand_id = $2, made_in_id = $3, location_id = $4, date_received = $5,

@@ -1,3 +1,5 @@
+import { isAdmin, requireStaffCondition } from '../../auth/permissions.ts';
+import type { SessionUser } from '../../schemas/auth.ts';
 import type { Db } from '../../db/port.ts';
 import { pgErrorCode } from '../../db/port.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -97,8 +99,16 @@ export async function insertProduct(db: Db, kind: ProductKind, fields: ProductFi
   return Number(row.id);
 }
 
+/** Refuses staff a change of the product's cost price (an administrator's decision). */
+export async function requireCostPriceRight(db: Db, user: SessionUser, id: string | number, costPrice: number | null | undefined) {
+  if (isAdmin(user) || costPrice === null || costPrice === undefined) return;
+  const [row] = await db.query<{ cost_price: number }>('select cost_price from public.products where id = $1 for update', [id]);
+  requireStaffCondition(user, 'cost price unchanged', !row || Number(row.cost_price) === costPrice);
+}
+
 /** Updates the shared columns; false when no product of that kind has the id. */
-export async function updateProduct(db: Db, id: string | number, kind: ProductKind, fields: ProductFields): Promise<boolean> {
+export async function updateProduct(db: Db, user: SessionUser, id: string | number, kind: ProductKind, fields: ProductFields): Promise<boolean> {
+  await requireCostPriceRight(db, user, id, fields.cost_price);
   const rows = await db.query(
     `update public.products
         set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, updated_at = now()

@@ -87,7 +87,7 @@ inventoryRoutes.put('/:id', async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, inventoryInput);
   await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, id, 'item', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    if (!(await updateProduct(tx, c.var.user, id, 'item', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     const locationId = await stockLocation(tx, input);
     await tx.query('update public.inventory_items set category = $2, min_stock = $3 where product_id = $1', [id, input.category, input.min_stock]);
     await setTotalStock(tx, id, locationId, input.current_stock, c.var.user.id, 'count_correction');

@@ -52,7 +52,7 @@ serviceRoutes.get('/:id', async (c) => {
 serviceRoutes.put('/:id', async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, serviceInput);
-  if (!(await updateProduct(c.var.db, id, 'service', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+  if (!(await updateProduct(c.var.db, c.var.user, id, 'service', productFields(input)))) throw new HttpError(404, NOT_FOUND);
   return c.json({ data: await findService(c.var.db, id) });
 });
 

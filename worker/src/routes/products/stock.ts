@@ -7,7 +7,7 @@ import { listQuery, pageOf } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { priceInput, stockAdjustmentInput, stockTransferInput } from '../../schemas/stock.ts';
-import { addWordsMatch, requireReferences, stockRule, totalStock } from './core.ts';
+import { addWordsMatch, requireCostPriceRight, requireReferences, stockRule, totalStock } from './core.ts';
 import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Product not found';
@@ -93,6 +93,7 @@ stockRoutes.get('/:id/stock-moves', async (c) => {
 stockRoutes.patch('/:id/price', async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, priceInput);
+  await requireCostPriceRight(c.var.db, c.var.user, id, input.cost_price);
   const [row] = await c.var.db.query(
     `update public.products
         set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()

@@ -323,7 +323,7 @@ tireRoutes.put('/:id', async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, tireBody);
   await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, id, 'tire', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    if (!(await updateProduct(tx, c.var.user, id, 'tire', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     await checkReferences(tx, input);
     await tx.query(
       `update public.tires set tire_brand_id = $2, pattern_id = $3, supplier_id = $4, tire_type_id = $5, location_id = $6,

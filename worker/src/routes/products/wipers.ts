@@ -94,7 +94,7 @@ wiperRoutes.put('/:id', async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, wiperInput);
   await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, id, 'wiper', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    if (!(await updateProduct(tx, c.var.user, id, 'wiper', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     await checkReferences(tx, input);
     await tx.query(
       `update public.wipers set size = $2, type = $3, frame_material = $4, compatibility_year = $5, compatible_cars = $6, made_in_id = $7

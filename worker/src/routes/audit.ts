@@ -1,0 +1,96 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env.ts';
+import { listQuery, pageOf, queryText } from '../http/paging.ts';
+import { parse } from '../http/validate.ts';
+import { Where } from '../http/where.ts';
+import { ACTIVITY_RECORD_TYPES, AUDIT_ACTIONS, AUDIT_RECORD_TYPE_KEYS, AUDIT_RECORD_TYPES, type AuditEvent } from '../schemas/audit.ts';
+import { optionalDate } from '../schemas/common.ts';
+import { toCsv } from '../schemas/csv.ts';
+
+const EXPORT_LIMIT = 50_000;
+
+const blank = (value: unknown) => (value === '' ? undefined : value);
+const optionalId = (message: string) =>
+  z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message).optional());
+
+const auditQuery = listQuery.extend({
+  user_id: optionalId('User must be a valid choice'),
+  record_type: z.preprocess(blank, z.enum(AUDIT_RECORD_TYPE_KEYS, { error: 'Record type must be one of the listed types' }).optional()),
+  record_id: optionalId('Record must be a valid id'),
+  action: z.preprocess(blank, z.enum(AUDIT_ACTIONS, { error: 'Action must be one of the listed actions' }).optional()),
+  date_from: optionalDate('From date'),
+  date_to: optionalDate('To date'),
+});
+
+const activityQuery = listQuery.extend({
+  record_type: z.enum(ACTIVITY_RECORD_TYPES, { error: `Record type must be one of: ${ACTIVITY_RECORD_TYPES.join(', ')}` }),
+  record_id: z.coerce.number({ error: 'Record must be a valid id' }).int('Record must be a valid id').positive('Record must be a valid id').max(Number.MAX_SAFE_INTEGER, 'Record must be a valid id'),
+  search: queryText('Search').default(''),
+});
+
+const eventColumns = `e.id, e.occurred_at,
+  (select json_build_object('id', u.id, 'name', u.name) from public.users u where u.id = e.user_id) as "user",
+  (select json_build_object('id', l.id, 'name', l.name) from public.locations l where l.id = e.location_id) as location,
+  e.action, e.record_type, e.record_id, e.record_label, e.related_type, e.related_id, e.related_label, e.changes`;
+
+/** Filters of the trail; dates are the shop's days in UTC, as everywhere else. */
+function auditWhere(query: z.output<typeof auditQuery>): Where {
+  const where = new Where()
+    .addIf(query.user_id, 'e.user_id = ?')
+    .addIf(query.record_type, 'e.record_type = ?')
+    .addIf(query.record_id, 'e.record_id = ?')
+    .addIf(query.action, 'e.action = ?')
+    .addIf(query.date_from, `e.occurred_at >= ?::date`)
+    .addIf(query.date_to, `e.occurred_at < ?::date + 1`);
+  return where;
+}
+
+const formatValue = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/** An event's changes on one line: 'selling_price: 120 → 130; notes: — → Rim scratched'. */
+export function describeChanges(changes: AuditEvent['changes']): string {
+  if (!changes) return '';
+  return Object.entries(changes)
+    .map(([field, change]) => `${field}: ${formatValue(change.old)} → ${formatValue(change.new)}`)
+    .join('; ');
+}
+
+async function exportCsv(c: Context<AppEnv>, where: Where) {
+  const rows = await c.var.db.query<AuditEvent>(
+    `select ${eventColumns} from public.audit_events e ${where.sql} order by e.id desc limit ${EXPORT_LIMIT}`,
+    where.params,
+  );
+  const csv = toCsv(
+    ['When', 'User', 'Branch', 'Action', 'Record type', 'Record', 'Changes'],
+    rows.map((event) => [
+      new Date(event.occurred_at).toISOString(),
+      event.user?.name ?? '',
+      event.location?.name ?? '',
+      event.action,
+      AUDIT_RECORD_TYPES[event.record_type] ?? event.record_type,
+      event.record_label ?? (event.record_id === null ? '' : `#${event.record_id}`),
+      describeChanges(event.changes),
+    ]),
+  );
+  return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="audit-trail.csv"' });
+}
+
+export const auditRoutes = new Hono<AppEnv>();
+
+auditRoutes.get('/audit-events', async (c) => {
+  const query = parse(auditQuery, c.req.query());
+  const sql = { columns: eventColumns, from: 'from public.audit_events e', orderBy: 'e.id desc' };
+  return c.json(await pageOf(c.var.db, sql, auditWhere(query), query));
+});
+
+auditRoutes.get('/audit-events/export', async (c) => exportCsv(c, auditWhere(parse(auditQuery, c.req.query()))));
+
+/** One record's events and those of what belongs to it (a document's receipts), for its detail page. */
+auditRoutes.get('/activity', async (c) => {
+  const query = parse(activityQuery, c.req.query());
+  const { record_type: type, record_id: id } = query;
+  const where = new Where().add('((e.record_type = ? and e.record_id = ?) or (e.related_type = ? and e.related_id = ?))', type, id, type, id);
+  const sql = { columns: eventColumns, from: 'from public.audit_events e', orderBy: 'e.id desc' };
+  return c.json(await pageOf(c.var.db, sql, where, query));
+});

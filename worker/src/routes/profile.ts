@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import type { AppEnv } from '../env.ts';
+import { HttpError } from '../http/errors.ts';
+import { readBody } from '../http/validate.ts';
+import { profileInput, profilePasswordInput, type UserSession } from '../schemas/users.ts';
+import { endSessions, showUser } from './users.ts';
+
+const SESSION_NOT_FOUND = 'Session not found';
+
+/** 'Chrome on Windows', from a browser's user agent; what a person recognises as their device. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser =
+    [
+      [/Edg\//, 'Edge'],
+      [/OPR\/|Opera/, 'Opera'],
+      [/Firefox\//, 'Firefox'],
+      [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+      [/Safari\//, 'Safari'],
+    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? 'A browser';
+  const system =
+    [
+      [/iPhone|iPad|iPod/, 'iOS'],
+      [/Android/, 'Android'],
+      [/Windows/, 'Windows'],
+      [/Mac OS X|Macintosh/, 'macOS'],
+      [/CrOS/, 'ChromeOS'],
+      [/Linux/, 'Linux'],
+    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
+  return system ? `${browser} on ${system}` : String(browser);
+}
+
+/** What every signed-in user may do to their own account. */
+export const profileRoutes = new Hono<AppEnv>();
+
+profileRoutes.get('/', async (c) => c.json({ data: await showUser(c.var.db, c.var.user.id) }));
+
+profileRoutes.put('/', async (c) => {
+  const input = await readBody(c, profileInput);
+  const { db, user } = c.var;
+  await db.query('update public.users set name = $2, updated_at = now() where id = $1', [user.id, input.name]);
+  return c.json({ data: await showUser(db, user.id) });
+});
+
+profileRoutes.put('/password', async (c) => {
+  const input = await readBody(c, profilePasswordInput);
+  const { db, user, sessionId } = c.var;
+  const [row] = await db.query<{ password_hash: string }>('select password_hash from public.users where id = $1 for update', [user.id]);
+  if (!(await verifyPassword(input.current_password, row.password_hash))) {
+    const message = 'The current password is incorrect';
+    throw new HttpError(422, message, { current_password: [message] });
+  }
+  if (input.password === input.current_password) {
+    const message = 'The new password must be different from the current one';
+    throw new HttpError(422, message, { password: [message] });
+  }
+  await db.query('update public.users set password_hash = $2, must_change_password = false, updated_at = now() where id = $1', [
+    user.id,
+    await hashPassword(input.password),
+  ]);
+  await endSessions(db, user.id, sessionId);
+  await db.query(`select public.audit_record('password changed', 'user', $1, $2)`, [user.id, user.name]);
+  return c.json({ data: await showUser(db, user.id) });
+});
+
+profileRoutes.get('/sessions', async (c) => {
+  const { db, user, sessionId } = c.var;
+  const rows = await db.query<Omit<UserSession, 'device' | 'current'>>(
+    `select id, user_agent, created_at, last_seen_at, expires_at from public.sessions
+      where user_id = $1 and revoked_at is null and expires_at > now() order by created_at desc`,
+    [user.id],
+  );
+  const sessions: UserSession[] = rows.map((row) => ({ ...row, device: describeDevice(row.user_agent), current: row.id === sessionId }));
+  return c.json({ data: sessions });
+});
+
+profileRoutes.post('/sessions/sign-out-others', async (c) => {
+  const { db, user, sessionId } = c.var;
+  return c.json({ data: { signed_out: await endSessions(db, user.id, sessionId) } });
+});
+
+profileRoutes.delete('/sessions/:id', async (c) => {
+  const id = c.req.param('id');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new HttpError(404, SESSION_NOT_FOUND);
+  const rows = await c.var.db.query(
+    'update public.sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null returning id',
+    [id, c.var.user.id],
+  );
+  if (!rows.length) throw new HttpError(404, SESSION_NOT_FOUND);
+  return c.body(null, 204);
+});

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { optionalId, requiredText } from './common.ts';
+
+export const ROLES = ['admin', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', staff: 'Staff' };
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+const email = requiredText('Email').pipe(z.email('Email must be a valid email address'));
+const role = z.enum(ROLES, { error: 'Role must be admin or staff' });
+const homeLocation = optionalId('Home branch');
+
+/** A new password typed twice. */
+function newPassword(label = 'Password') {
+  return z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .min(MIN_PASSWORD_LENGTH, `${label} must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(1024, `${label} must be at most 1024 characters`)
+    .refine((value) => !value.includes('\u0000'), `${label} must not contain invalid characters`);
+}
+
+const confirmed = <T extends { password: string; password_confirmation: string }>(value: T) => value.password === value.password_confirmation;
+const mismatch = { message: 'The passwords do not match', path: ['password_confirmation'] };
+
+export const passwordInput = z
+  .object({ password: newPassword(), password_confirmation: z.string({ error: 'Confirm the password' }) })
+  .refine(confirmed, mismatch);
+export type PasswordInput = z.input<typeof passwordInput>;
+
+export const userUpdateInput = z.object({ name: requiredText('Name'), email, role, home_location_id: homeLocation });
+export type UserUpdateInput = z.input<typeof userUpdateInput>;
+
+export const userCreateInput = userUpdateInput
+  .extend({ password: newPassword(), password_confirmation: z.string({ error: 'Confirm the password' }) })
+  .refine(confirmed, mismatch);
+export type UserCreateInput = z.input<typeof userCreateInput>;
+
+export const profileInput = z.object({ name: requiredText('Name') });
+export type ProfileInput = z.input<typeof profileInput>;
+
+export const profilePasswordInput = z
+  .object({
+    current_password: z.string({ error: 'The current password is required' }).min(1, 'The current password is required').max(1024),
+    password: newPassword('New password'),
+    password_confirmation: z.string({ error: 'Confirm the new password' }),
+  })
+  .refine(confirmed, mismatch);
+export type ProfilePasswordInput = z.input<typeof profilePasswordInput>;
+
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  home_location_id: number | null;
+  home_location: { id: number; name: string } | null;
+  is_active: boolean;
+  is_locked: boolean;
+  locked_until: string | null;
+  must_change_password: boolean;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserSession {
+  id: string;
+  /** A short description of the browser and system, from its user agent ('Chrome on Windows'). */
+  device: string;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  current: boolean;
+}
