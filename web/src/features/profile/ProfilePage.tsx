@@ -36,13 +36,15 @@ function DetailsForm() {
   return (
     <FormCard title="Your Details" onSubmit={form.submit} messages={form.messages} submitLabel="Save Name" pending={update.isPending}>
       <Field {...form.bind('name')} label="Name" required autoComplete="name" />
-      <DetailList
-        items={[
-          { label: 'Email', value: user.email },
-          { label: 'Role', value: ROLE_LABELS[user.role] },
-          { label: 'Home Branch', value: user.home_location?.name },
-        ]}
-      />
+      <div className="field-wide">
+        <DetailList
+          items={[
+            { label: 'Email', value: user.email },
+            { label: 'Role', value: ROLE_LABELS[user.role] },
+            { label: 'Home Branch', value: user.home_location?.name },
+          ]}
+        />
+      </div>
     </FormCard>
   );
 }
@@ -122,7 +124,7 @@ function Sessions() {
       ) : (
         <DataTable
           caption="Active sessions"
-          rows={sessions.data}
+          rows={[...sessions.data].sort((a, b) => Number(b.current) - Number(a.current))}
           rowKey={(session) => session.id}
           rowLabel={(session) => (session.current ? `${session.device} (this device)` : session.device)}
           columns={[
@@ -138,12 +140,15 @@ function Sessions() {
             { header: 'Signed In', cell: (session) => formatDateTime(session.created_at), className: 'cell-nowrap' },
             { header: 'Last Seen', cell: (session) => formatDateTime(session.last_seen_at), className: 'cell-nowrap' },
           ]}
-          actions={(session) =>
-            session.current ? null : (
-              <button type="button" className="btn btn-small btn-secondary" onClick={() => setAsking({ kind: 'one', session })}>
-                Sign out
-              </button>
-            )
+          actions={
+            others === 0
+              ? undefined
+              : (session) =>
+                  session.current ? null : (
+                    <button type="button" className="btn btn-small btn-secondary" onClick={() => setAsking({ kind: 'one', session })}>
+                      Sign out
+                    </button>
+                  )
           }
         />
       )}

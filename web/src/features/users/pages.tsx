@@ -157,7 +157,7 @@ export function UserDetailPage() {
                 { label: 'Role', value: roleLabel(user.data) },
                 { label: 'Home Branch', value: user.data.home_location?.name },
                 { label: 'Status', value: <UserStatus user={user.data} /> },
-                { label: 'Locked Until', value: user.data.is_locked ? formatDateTime(user.data.locked_until) : null },
+                ...(user.data.is_locked ? [{ label: 'Locked Until', value: formatDateTime(user.data.locked_until) }] : []),
                 { label: 'Last Sign-in', value: user.data.last_login_at ? formatDateTime(user.data.last_login_at) : 'Never' },
                 { label: 'Created', value: formatDateTime(user.data.created_at) },
               ]}
