@@ -275,6 +275,12 @@ describe.skipIf(!browserTestsCanRun())('staff accounts in the browser: users, a 
     await admin.getByRole('button', { name: 'Filter' }).click();
     await admin.locator(`a[href="/invoices/${createdInvoiceId}"]`).first().click();
     await admin.waitForURL(`${app.url}/invoices/${createdInvoiceId}`);
+
+    // A product's record opens the page of its kind.
+    await admin.goto(`${app.url}/settings/audit?record_type=product`);
+    await showsScreen(admin, 'Audit Trail');
+    const product = table.locator('td[data-label="Record"] a').first();
+    await expect.poll(() => product.getAttribute('href')).toMatch(/^\/(tires|batteries|wiper-products|services|inventories)\/\d+/);
   });
 
   it('tells the administrator why the last administrator cannot become staff', async () => {
