@@ -30,7 +30,10 @@ export function useUserMutations() {
   const queryClient = useQueryClient();
   const saved = (user: User) => {
     queryClient.setQueryData(userKeys.detail(user.id), user);
-    return queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: ['audit-events'] }),
+    ]);
   };
 
   const create = useMutation({

@@ -4,6 +4,7 @@ import type { AuditEvent } from '@schemas/audit';
 import type { Page } from '@schemas/paging';
 import { api, isApiError } from '../../shared/api/client';
 import { EventItem } from '../../shared/audit/EventItem';
+import { useAuth } from '../../shared/auth/AuthContext';
 import { DetailList } from '../../shared/ui/DetailList';
 import { formatDateTime } from '../../shared/ui/dates';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -55,6 +56,7 @@ export function UserCreatePage() {
 
 export function UserEditPage() {
   const { id = '' } = useParams();
+  const { user: me, updateUser } = useAuth();
   const navigate = useNavigate();
   const flash = useFlash();
   const user = useQuery(userQueries.detail(id));
@@ -78,9 +80,14 @@ export function UserEditPage() {
             update.mutate(
               { id: user.data.id, input },
               {
-                onSuccess: () => {
-                  flash('User updated successfully!', backTo);
-                  navigate(backTo);
+                onSuccess: (saved) => {
+                  if (saved.id === me?.id) {
+                    const { name, email, role, home_location_id, home_location } = saved;
+                    updateUser({ name, email, role, home_location_id, home_location });
+                  }
+                  const next = saved.id === me?.id && saved.role !== 'admin' ? '/' : backTo;
+                  flash('User updated successfully!', next);
+                  navigate(next);
                 },
               },
             )
