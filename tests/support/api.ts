@@ -23,7 +23,8 @@ export async function call<T = any>(h: Harness, method: string, path: string, op
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await h.fetch(path, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+  const json = response.headers.get('content-type')?.includes('json');
+  return { status: response.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: response.headers };
 }
 
 /** A short random tag, so tests that share a database never see each other's rows. */
