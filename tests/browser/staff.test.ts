@@ -119,6 +119,11 @@ describe.skipIf(!browserTestsCanRun())('staff accounts in the browser: users, a 
     await row.getByText('Active').waitFor();
     await row.getByText('New password due').waitFor();
     await expectAccessible(admin, 'the user list with the new user');
+    await admin.getByRole('searchbox', { name: 'Search users' }).fill('nobody-by-this-name');
+    await admin.getByText('No users match your search').waitFor();
+    await admin.getByRole('searchbox', { name: 'Search users' }).fill('riley');
+    await userRow(admin, STAFF.name).waitFor();
+    expect(await admin.getByRole('table', { name: 'Users' }).locator('tbody tr').count()).toBe(1);
 
     const users = (await api<{ data: { id: number; email: string; home_location: Named | null; must_change_password: boolean }[] }>(`users?search=${encodeURIComponent(STAFF.email)}`)).body.data;
     const created = users.find((user) => user.email === STAFF.email)!;
@@ -317,7 +322,28 @@ describe.skipIf(!browserTestsCanRun())('staff accounts in the browser: users, a 
 
     await admin.getByRole('button', { name: 'Enable' }).click();
     await admin.getByText(`${STAFF.name} can sign in again.`).waitFor();
-    await signIn(staff, STAFF.email, STAFF.chosen);
+
+    // A reset password is a first password again: the user chooses their own at the next sign-in.
+    const given = 'reset-pass-3210';
+    await admin.getByRole('button', { name: 'Reset Password' }).click();
+    const reset = admin.getByRole('dialog', { name: `Reset Password: ${STAFF.name}` });
+    await reset.getByLabel('New password', { exact: true }).fill(given);
+    await reset.getByLabel('Confirm new password').fill('something-else');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await reset.getByText('The passwords do not match').waitFor();
+    await expectAccessible(admin, 'the Reset Password dialog');
+    await reset.getByLabel('Confirm new password').fill(given);
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await admin.getByText(`Password reset. ${STAFF.name} chooses a new one at the next sign-in.`).waitFor();
+
+    await signIn(staff, STAFF.email, given);
+    await staff.waitForURL(`${app.url}/profile`);
+    await staff.getByText('Choose a new password before you continue.').waitFor();
+    await staff.getByLabel('Current password').fill(given);
+    await staff.getByLabel('New password', { exact: true }).fill(STAFF.chosen);
+    await staff.getByLabel('Confirm new password').fill(STAFF.chosen);
+    await staff.getByRole('button', { name: 'Change Password' }).click();
+    await staff.waitForURL(`${app.url}/`);
     await showsScreen(staff, 'Dashboard');
   });
 

@@ -12,7 +12,12 @@ export const profileKeys = {
 export const profileQueries = {
   me: () => queryOptions({ queryKey: profileKeys.me(), queryFn: ({ signal }) => api.get<User>('/profile', { signal }) }),
   sessions: () =>
-    queryOptions({ queryKey: profileKeys.sessions(), queryFn: ({ signal }) => api.get<UserSession[]>('/profile/sessions', { signal }) }),
+    queryOptions({
+      queryKey: profileKeys.sessions(),
+      queryFn: ({ signal }) => api.get<UserSession[]>('/profile/sessions', { signal }),
+      // Sessions begin and end elsewhere: read afresh each time the page opens.
+      staleTime: 0,
+    }),
 };
 
 export function useProfileMutations() {
