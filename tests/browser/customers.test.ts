@@ -104,7 +104,9 @@ describe.skipIf(!browserTestsCanRun())('a shop assistant in the browser', () => 
     await page.getByRole('button', { name: 'Update Customer' }).click();
     await page.getByText('Customer updated successfully!').waitFor();
     await showsScreen(page, 'Customer Details');
-    await page.getByText('olga@petrova.example').waitFor();
+    await page.getByRole('definition').filter({ hasText: 'olga@petrova.example' }).waitFor();
+    // Its activity names the change.
+    await page.getByRole('region', { name: 'Activity' }).getByRole('row', { name: /Updated$/ }).getByText('olga@petrova.example').waitFor();
 
     await page.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
