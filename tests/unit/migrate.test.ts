@@ -7,7 +7,8 @@ const migrations = [
   { name: '20260102000000_second', sql: 'create table public.second (id int);' },
 ];
 
-describe('migrations', () => {
+// Starting an embedded database takes seconds on a busy machine.
+describe('migrations', { timeout: 30_000 }, () => {
   it('applies each file once, in order', async () => {
     const db = await pgliteDb();
     expect(await migrate(db, [...migrations].reverse())).toEqual(['20260101000000_first', '20260102000000_second']);

@@ -3,6 +3,8 @@ import { seedDemoDocuments } from './demo-documents.ts';
 import { upsertUser } from './users.ts';
 
 export const DEMO_LOGIN = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo', name: 'Dana Demo' };
+/** A member of staff at the second branch, to see what staff see. */
+export const DEMO_STAFF_LOGIN = { email: 'counter@wheelhouse.local', password: 'wheelhouse-demo', name: 'Casey Counter' };
 
 const branches = [
   ['Downtown Branch', '14 Market Street, Springfield'],
@@ -217,6 +219,10 @@ export async function seedDemo(db: Db): Promise<void> {
     );
     await seedCatalogue(tx, branchIds, supplierIds);
     await upsertUser(tx, { ...DEMO_LOGIN, role: 'admin' });
+    await upsertUser(tx, { ...DEMO_STAFF_LOGIN, role: 'staff' });
+    for (const [email, branch] of [[DEMO_LOGIN.email, branchIds[0]], [DEMO_STAFF_LOGIN.email, branchIds[1]]] as const) {
+      await tx.query('update public.users set home_location_id = $2 where lower(email) = lower($1)', [email, branch]);
+    }
     const [demoUser] = await tx.query<{ id: number }>('select id from public.users where lower(email) = lower($1)', [DEMO_LOGIN.email]);
     await seedDemoDocuments(tx, branchIds, Number(demoUser.id));
   });

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { DEMO_LOGIN } from './demo.ts';
+import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo.ts';
 import { defaultConfig } from './env.ts';
 import { withSecurityHeaders } from './http/security.ts';
 import { jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
@@ -69,7 +69,10 @@ server.once('listening', () => {
   console.log(`Wheelhouse is running at http://localhost:${port} on ${where}`);
   if (setup.applied.length) console.log(`Applied migrations: ${setup.applied.join(', ')}`);
   if (setup.adminCreated) console.log(`Created the first admin: ${settings.admin?.email}`);
-  if (settings.demoData) console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`);
+  if (settings.demoData) {
+    console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password} (administrator)`);
+    console.log(`Demo staff login: ${DEMO_STAFF_LOGIN.email} / ${DEMO_STAFF_LOGIN.password}`);
+  }
   if (!serveWeb) console.log('The web app is not built here; the API answers under /api.');
 });
 

@@ -32,7 +32,8 @@ const activityQuery = listQuery.extend({
 const eventColumns = `e.id, e.occurred_at,
   (select json_build_object('id', u.id, 'name', u.name) from public.users u where u.id = e.user_id) as "user",
   (select json_build_object('id', l.id, 'name', l.name) from public.locations l where l.id = e.location_id) as location,
-  e.action, e.record_type, e.record_id, e.record_label, e.related_type, e.related_id, e.related_label, e.changes`;
+  e.action, e.record_type, e.record_id, e.record_label, e.related_type, e.related_id, e.related_label, e.changes,
+  case when e.record_type = 'product' then (select p.kind from public.products p where p.id = e.record_id) end as product_kind`;
 
 /** Filters of the trail; dates are the shop's days in UTC, as everywhere else. */
 function auditWhere(query: z.output<typeof auditQuery>): Where {

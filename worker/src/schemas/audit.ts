@@ -67,6 +67,8 @@ export interface AuditEvent {
   related_type: AuditRecordType | null;
   related_id: number | null;
   related_label: string | null;
+  /** A product's kind (tire, battery, wiper, service, item) while it exists, for its page's address; null otherwise. */
+  product_kind: 'tire' | 'battery' | 'wiper' | 'service' | 'item' | null;
   /** For updates, each changed field's value before and after; null otherwise. */
   changes: Record<string, AuditChange> | null;
 }

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, type AuditEvent } from '@schemas/audit';
-import type { ProductType } from '../../shared/api/products';
 import { ChangeList } from '../../shared/audit/ChangeList';
 import { actionLabel, recordPath, recordText } from '../../shared/audit/events';
 import { useUrlFilters } from '../../shared/documents/useUrlFilters';
@@ -23,37 +22,20 @@ import './audit.css';
 const RECORD_TYPE_OPTIONS = Object.entries(AUDIT_RECORD_TYPES).map(([value, label]) => ({ value, label }));
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }));
 
-type ProductTypes = Map<number, ProductType | null | undefined>;
-
-/** The kinds of the products a page of events names, so their records can link to their pages. */
-function useProductTypes(events: AuditEvent[] | undefined): ProductTypes {
-  const ids = [
-    ...new Set(
-      (events ?? []).flatMap((event) => [
-        event.record_type === 'product' ? event.record_id : null,
-        event.related_type === 'product' ? event.related_id : null,
-      ]),
-    ),
-  ].filter((id): id is number => id !== null);
-  const types = useQueries({ queries: ids.map((id) => auditQueries.productType(id)) });
-  return new Map(ids.map((id, index) => [id, types[index].data]));
-}
-
-function RecordLink({ type, id, label, productTypes }: { type: AuditEvent['record_type']; id: number | null; label: string | null; productTypes: ProductTypes }) {
+function RecordLink({ type, id, label, productKind }: { type: AuditEvent['record_type']; id: number | null; label: string | null; productKind?: AuditEvent['product_kind'] }) {
   const text = recordText(type, label, id);
-  const productType = type === 'product' && id !== null ? (productTypes.get(id) ?? undefined) : undefined;
-  const to = type === 'user' && id !== null ? `/settings/users/${id}` : recordPath(type, id, productType);
+  const to = type === 'user' && id !== null ? `/settings/users/${id}` : recordPath(type, id, productKind ?? undefined);
   return to ? <Link to={to}>{text}</Link> : <>{text}</>;
 }
 
-function RecordCell({ event, productTypes }: { event: AuditEvent; productTypes: ProductTypes }) {
+function RecordCell({ event }: { event: AuditEvent }) {
   return (
     <div className="audit-record">
-      <RecordLink type={event.record_type} id={event.record_id} label={event.record_label} productTypes={productTypes} />
+      <RecordLink type={event.record_type} id={event.record_id} label={event.record_label} productKind={event.product_kind} />
       {event.related_type && (
         <span className="audit-related">
           {' for '}
-          <RecordLink type={event.related_type} id={event.related_id} label={event.related_label} productTypes={productTypes} />
+          <RecordLink type={event.related_type} id={event.related_id} label={event.related_label} />
         </span>
       )}
       <ChangeList changes={event.changes} />
@@ -85,7 +67,6 @@ export function AuditPage() {
   const { applied, form, setFormField, page, setPage } = filters;
   const list = useQuery({ ...auditQueries.list(applied, page), placeholderData: keepPreviousData });
   const users = useQuery(auditQueries.users());
-  const productTypes = useProductTypes(list.data?.data);
   const csv = useExport();
   usePageInRange(list.data, page, setPage);
 
@@ -164,7 +145,7 @@ export function AuditPage() {
                 { header: 'User', cell: (event) => event.user?.name ?? 'System' },
                 { header: 'Branch', cell: (event) => event.location?.name },
                 { header: 'Action', cell: (event) => actionLabel(event.action), className: 'cell-nowrap' },
-                { header: 'Record', cell: (event) => <RecordCell event={event} productTypes={productTypes} />, className: 'audit-record-cell' },
+                { header: 'Record', cell: (event) => <RecordCell event={event} />, className: 'audit-record-cell' },
               ]}
             />
             <Pagination page={list.data.current_page} lastPage={list.data.last_page} onChange={setPage} />

@@ -3,7 +3,6 @@ import type { AuditEvent } from '@schemas/audit';
 import type { Page } from '@schemas/paging';
 import type { User } from '@schemas/users';
 import { api } from '../../shared/api/client';
-import type { ProductEntry, ProductType } from '../../shared/api/products';
 
 export const AUDIT_FILTERS = ['user_id', 'record_type', 'action', 'date_from', 'date_to'] as const;
 export type AuditFilters = Record<(typeof AUDIT_FILTERS)[number], string>;
@@ -12,7 +11,6 @@ export const auditKeys = {
   all: ['audit-events'] as const,
   list: (filters: AuditFilters, page: number) => [...auditKeys.all, 'list', { ...filters, page }] as const,
   users: () => [...auditKeys.all, 'users'] as const,
-  productType: (id: number) => [...auditKeys.all, 'product-type', id] as const,
 };
 
 export const auditQueries = {
@@ -27,14 +25,6 @@ export const auditQueries = {
       queryKey: auditKeys.users(),
       queryFn: ({ signal }) => api.get<Page<User>>('/users', { params: { per_page: 100 }, signal }),
       staleTime: 60_000,
-    }),
-  /** A product's kind, which its page depends on; null once it is gone or inactive. */
-  productType: (id: number) =>
-    queryOptions({
-      queryKey: auditKeys.productType(id),
-      queryFn: async ({ signal }): Promise<ProductType | null> =>
-        (await api.get<Page<ProductEntry>>('/products', { params: { id }, signal })).data[0]?.type ?? null,
-      staleTime: Infinity,
     }),
 };
 
