@@ -252,12 +252,15 @@ create trigger audit_users_update after update on public.users
   for each row when (row(old.name, old.email, old.role, old.is_active, old.home_location_id)
                      is distinct from row(new.name, new.email, new.role, new.is_active, new.home_location_id))
   execute function public.audit_row('user', 'name');
--- Stock and search columns change with every move; only what people edit is traced.
+-- Stock and search columns change with every move; only what people edit is traced. A tire's or
+-- wiper's name is made from its brand, pattern, size...: renaming a brand renames its products
+-- without anyone editing them, so their name alone is no event (an edit of the size is one, on the tire).
 create trigger audit_products after insert or delete on public.products
   for each row execute function public.audit_row('product', 'name');
 create trigger audit_products_update after update on public.products
-  for each row when (row(old.kind, old.name, old.cost_price, old.selling_price, old.active, old.notes)
-                     is distinct from row(new.kind, new.name, new.cost_price, new.selling_price, new.active, new.notes))
+  for each row when (row(old.kind, old.cost_price, old.selling_price, old.active, old.notes)
+                     is distinct from row(new.kind, new.cost_price, new.selling_price, new.active, new.notes)
+                     or (old.kind not in ('tire', 'wiper') and old.name is distinct from new.name))
   execute function public.audit_row('product', 'name');
 create trigger audit_tires after update on public.tires
   for each row execute function public.audit_row('product');

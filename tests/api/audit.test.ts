@@ -83,6 +83,11 @@ describe('the audit trail', () => {
     const moved = await oneEvent(() => asAdmin('PUT', `/api/tires/${tire.id}`, { ...tireBody(f, { size: tire.size, quantity: 1 }), tire_brand_id: f.otherBrandId, pattern_id: f.otherPatternId }), 200);
     expect(moved.record_type).toBe('product');
     expect(moved.changes).toMatchObject({ tire_brand: { old: f.names.brand, new: f.names.otherBrand } });
+
+    // Renaming a brand renames its tires, which nobody edited: one event, the brand's.
+    const renamed = await oneEvent(() => asAdmin('PUT', `/api/tire-brands/${f.otherBrandId}`, { name: `${f.names.otherBrand} Pro` }), 200);
+    expect(renamed).toMatchObject({ action: 'updated', record_type: 'tire_brand', changes: { name: { old: f.names.otherBrand, new: `${f.names.otherBrand} Pro` } } });
+    expect((await asAdmin('GET', `/api/tires/${tire.id}`)).body.data.name).toContain(`${f.names.otherBrand} Pro`);
   });
 
   it('traces an invoice from creation through sending and payment to its receipt, one event each', async () => {
