@@ -34,6 +34,7 @@ create unique index audit_events_one_per_transaction on public.audit_events (txi
 create index audit_events_record_idx on public.audit_events (record_type, record_id, id);
 create index audit_events_related_idx on public.audit_events (related_type, related_id, id) where related_id is not null;
 create index audit_events_user_idx on public.audit_events (user_id, id);
+create index audit_events_user_action_idx on public.audit_events (user_id, action, id);
 create index audit_events_action_idx on public.audit_events (action, id);
 create index audit_events_occurred_at_idx on public.audit_events (occurred_at);
 alter table public.audit_events enable row level security;
@@ -100,6 +101,20 @@ end;
 $$;
 revoke execute on function public.audit_merge_changes(jsonb, jsonb) from public;
 
+-- What a record was created with: the new values only (the old ones are the columns' defaults).
+create function public.audit_created_values(p_changes jsonb)
+returns jsonb
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select jsonb_object_agg(c.key, jsonb_build_object('old', null, 'new', c.value -> 'new'))
+    from jsonb_each(p_changes) c
+   where c.value -> 'new' <> 'null'::jsonb
+$$;
+revoke execute on function public.audit_created_values(jsonb) from public;
+
 -- Writes (or adds to) this transaction's event for a record. Who did it and from which branch come
 -- from the transaction's settings `wheelhouse.user_id` and `wheelhouse.location_id`, which the API
 -- sets for each change it makes; the record's own branch, when given, is the event's branch.
@@ -128,7 +143,11 @@ as $$
     related_type = coalesce(e.related_type, excluded.related_type),
     related_id = coalesce(e.related_id, excluded.related_id),
     related_label = coalesce(e.related_label, excluded.related_label),
-    changes = public.audit_merge_changes(e.changes, excluded.changes)
+    changes = case
+      when (case when public.audit_rank(excluded.action) > public.audit_rank(e.action) then excluded.action else e.action end) = 'created'
+      then public.audit_created_values(public.audit_merge_changes(e.changes, excluded.changes))
+      else public.audit_merge_changes(e.changes, excluded.changes)
+    end
 $$;
 revoke execute on function public.audit_record(text, text, bigint, text, jsonb, bigint, text, bigint, text) from public;
 

@@ -100,6 +100,9 @@ describe('the audit trail', () => {
       return answer;
     }, 201);
     expect(createdEvent).toMatchObject({ action: 'created', record_type: 'invoice', record_id: invoiceId, location: { id: f.downtownId } });
+    // What it was created with, not the columns' defaults before it.
+    expect(createdEvent.changes).toMatchObject({ net_amount: { old: null, new: 40 } });
+    expect(Object.values(createdEvent.changes ?? {})).toContainEqual({ old: null, new: '2 × 20.00' });
 
     const edited = await oneEvent(() => asStaff('PUT', `/api/invoices/${invoiceId}`, {
       customer_id: customerId, location_id: f.downtownId, issued_date: today, due_date: today, notes: 'Call first', items: [{ product_id: serviceId, quantity: 3, unit_price: 20 }],
@@ -208,6 +211,23 @@ describe('the audit trail', () => {
     expect(lines[0]).toBe('When,User,Branch,Action,Record type,Record,Changes');
     expect(lines.length - 1).toBe(mine.body.total);
     expect(lines.slice(1).every((line) => line.includes(',sent,Invoice,'))).toBe(true);
+  });
+
+  it('counts a long trail up to 10,000 and says there is more', async () => {
+    const label = `Busy ${uniqueTag()}`;
+    const base = 1_000_000_000_000 + Math.floor(Math.random() * 1e12);
+    await h.withDb((db) =>
+      db.query(
+        `insert into public.audit_events (action, record_type, record_id, record_label, txid)
+         select 'updated', 'tag', g, $1, ($2::int8 + g)::text::xid8 from generate_series(1, 10001) g`,
+        [label, base],
+      ),
+    );
+    const page = await asAdmin('GET', '/api/audit-events?record_type=tag&per_page=25');
+    expect(page.body).toMatchObject({ total: 10_000, total_capped: true, last_page: 400, current_page: 1 });
+    expect(page.body.data).toHaveLength(25);
+    const few = await asAdmin('GET', `/api/audit-events?record_type=customer`);
+    expect(few.body.total_capped).toBe(false);
   });
 
   it('cannot be changed or emptied, even in SQL', async () => {

@@ -121,7 +121,8 @@ async function pickIds(db: Db) {
       (select id from public.sales order by id offset (select count(*) / 2 from public.sales) limit 1) as sale,
       (select id from public.receipts order by id offset (select count(*) / 2 from public.receipts) limit 1) as receipt,
       (select id from public.purchases order by id offset (select count(*) / 2 from public.purchases) limit 1) as purchase,
-      (select min(id) from public.locations) as location`);
+      (select min(id) from public.locations) as location,
+      (select created_by from public.invoices where created_by is not null limit 1) as user`);
   const adjustable = (
     await db.query<{ id: number }>(
       `select p.id from public.products p where p.kind <> 'service' and p.id % 97 = 0 order by p.id limit 500`,
@@ -130,7 +131,7 @@ async function pickIds(db: Db) {
   const id = (key: string) => Number(row[key]);
   return {
     tire: id('tire'), moved: id('moved'), invoice: id('invoice'), sale: id('sale'), receipt: id('receipt'), purchase: id('purchase'),
-    location: id('location'), adjustable,
+    location: id('location'), user: id('user'), adjustable,
   };
 }
 
@@ -169,6 +170,9 @@ function callsOf(ids: Awaited<ReturnType<typeof pickIds>>): Call[] {
     { name: 'receipt detail', path: `/api/receipts/${ids.receipt}` },
     { name: 'purchase orders', path: '/api/purchases' },
     { name: 'purchase order detail', path: `/api/purchases/${ids.purchase}` },
+    { name: 'audit trail, page 1', path: '/api/audit-events' },
+    { name: 'audit trail, one user\'s sends', path: `/api/audit-events?user_id=${ids.user}&action=sent` },
+    { name: 'activity of an invoice', path: `/api/activity?record_type=invoice&record_id=${ids.invoice}` },
     { name: 'dashboard', path: '/api/dashboard' },
     { name: 'report: inventory', path: '/api/reports/inventory-summary' },
     { name: 'report: sales, this month by day', path: '/api/reports/sales' },

@@ -10,12 +10,14 @@
  * to it first, and the later ones (which may backfill what they add) after the data is in, as they
  * would reach a shop's database.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate } from '../../src/db/migrate.ts';
 import { pgliteDb } from '../../src/db/pglite.ts';
 import { postgresDb } from '../../src/db/postgres.ts';
 import type { Db } from '../../src/db/port.ts';
-import { loadMigrations, pgliteFolder } from '../../src/node/runtime.ts';
+import { loadMigrations, pgliteFolder, projectRoot } from '../../src/node/runtime.ts';
 import { upsertUser } from '../../src/users.ts';
 
 const SEED_SCHEMA = '20261123000200_purchasing';
@@ -721,6 +723,7 @@ try {
 
   const later = await step('later migrations', () => migrate(db, migrations));
   if (later.length) console.log(`    applied ${later.join(', ')}`);
+  await step('a year of the audit trail', () => db.transaction((tx) => tx.exec(readFileSync(join(projectRoot, 'worker/scripts/scale/audit-trail.sql'), 'utf8'))));
   await step('vacuum analyze', () => db.exec('vacuum analyze'));
 
   const [totals] = await db.query<Record<string, number>>(`select
@@ -728,7 +731,7 @@ try {
       (select count(*) from public.stock_moves)::int as stock_moves, (select count(*) from public.customers)::int as customers,
       (select count(*) from public.suppliers)::int as suppliers, (select count(*) from public.invoices)::int as invoices,
       (select count(*) from public.sales)::int as sales, (select count(*) from public.purchases)::int as purchases,
-      (select count(*) from public.receipts)::int as receipts,
+      (select count(*) from public.receipts)::int as receipts, (select count(*) from public.audit_events)::int as audit_events,
       ((select count(*) from public.invoice_items) + (select count(*) from public.sale_items) + (select count(*) from public.purchase_items))::int as document_lines,
       pg_size_pretty(pg_database_size(current_database())) as size`);
   console.log(`Done in ${elapsed()}:`);

@@ -308,6 +308,8 @@ interface DocumentBase extends Totals {
   notes: string | null;
   /** Only on the detail (GET /api/{kind}/{id}) and the answers of changes. */
   receipts?: Receipt[];
+  /** Who created it: staff may delete an open document of their own. */
+  created_by_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -364,6 +366,8 @@ export interface Purchase extends Totals {
   purchase_items: PurchaseItem[];
   /** Only on the detail and the answers of changes: the order's receipts (expenses and refunds). */
   payments?: Receipt[];
+  /** Who created it: staff may delete a pending order of their own. */
+  created_by_id: number | null;
   created_at: string;
   updated_at: string;
 }

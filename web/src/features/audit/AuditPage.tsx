@@ -122,7 +122,7 @@ export function AuditPage() {
         <div className="toolbar audit-toolbar">
           {list.data && (
             <span className="audit-count">
-              {list.data.total === 1 ? '1 event' : `${list.data.total.toLocaleString('en-US')} events`}
+              {list.data.total === 1 ? '1 event' : `${list.data.total.toLocaleString('en-US')}${list.data.total_capped ? '+' : ''} events`}
             </span>
           )}
           <UpdatingHint list={list} />

@@ -4,6 +4,9 @@ import type { Page } from '@schemas/paging';
 import type { User } from '@schemas/users';
 import { api } from '../../shared/api/client';
 
+/** A page of the trail; past 10,000 matches the total stops counting and says so. */
+export type AuditPage = Page<AuditEvent> & { total_capped: boolean };
+
 export const AUDIT_FILTERS = ['user_id', 'record_type', 'action', 'date_from', 'date_to'] as const;
 export type AuditFilters = Record<(typeof AUDIT_FILTERS)[number], string>;
 
@@ -17,7 +20,7 @@ export const auditQueries = {
   list: (filters: AuditFilters, page: number) =>
     queryOptions({
       queryKey: auditKeys.list(filters, page),
-      queryFn: ({ signal }) => api.get<Page<AuditEvent>>('/audit-events', { params: { ...filters, page, per_page: 25 }, signal }),
+      queryFn: ({ signal }) => api.get<AuditPage>('/audit-events', { params: { ...filters, page, per_page: 25 }, signal }),
     }),
   /** Who can be picked in the filter: the first 100 accounts. */
   users: () =>
