@@ -375,7 +375,7 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
     expect(await stockAt(tire.id, BRANCH)).toBe(before.tire + TIRE_QUANTITY);
 
     // The list says so too, and offers no Receive for it.
-    await open(`/purchases?supplier=${encodeURIComponent('Apex')}`);
+    await open(`/purchases?location_id=all&supplier=${encodeURIComponent('Apex')}`);
     const row = page.getByRole('row', { name: `Purchase order ${order.number} ${SUPPLIER}` });
     await row.locator('td[data-label="Status"]').getByText('Received').waitFor();
     expect(await row.getByRole('button', { name: 'Receive' }).count()).toBe(0);
