@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { optionalId, requiredText } from './common.ts';
 
-export const ROLES = ['admin', 'staff'] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', staff: 'Staff' };
+import { ROLES, type Role } from './roles.ts';
+
+export { ROLES, ROLE_LABELS, type Role } from './roles.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ROLE_LABELS } from '@schemas/users';
+import { ROLE_LABELS } from '@schemas/roles';
 import { useAuth } from '../auth/AuthContext';
 import { ChevronIcon, CloseIcon } from './icons';
 import './sidebar-user.css';
