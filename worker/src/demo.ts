@@ -1,5 +1,6 @@
 import type { Db } from './db/port.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
+import { setActor } from './auth/actor.ts';
 import { upsertUser } from './users.ts';
 
 export const DEMO_LOGIN = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo', name: 'Dana Demo' };
@@ -207,6 +208,11 @@ async function seedCatalogue(db: Db, branchIds: number[], supplierIds: Map<strin
 /** A small, realistic shop: two branches, a dozen customers and suppliers, a catalogue with stock, four months of selling, and the demo login. */
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
+    // The demo administrator made the demo shop: the audit trail says so.
+    await upsertUser(tx, { ...DEMO_LOGIN, role: 'admin' });
+    await upsertUser(tx, { ...DEMO_STAFF_LOGIN, role: 'staff' });
+    const [demoUser] = await tx.query<{ id: number }>('select id from public.users where lower(email) = lower($1)', [DEMO_LOGIN.email]);
+    await setActor(tx, { id: Number(demoUser.id), home_location_id: null });
     const statements = [
       ...inserts('locations', ['name', 'address'], branches),
       ...inserts('customers', ['name', 'email', 'phone', 'address', 'company_name'], customers),
@@ -218,12 +224,9 @@ export async function seedDemo(db: Db): Promise<void> {
       (await tx.query<{ id: number; name: string }>('select id, name from public.suppliers')).map((row) => [row.name, Number(row.id)]),
     );
     await seedCatalogue(tx, branchIds, supplierIds);
-    await upsertUser(tx, { ...DEMO_LOGIN, role: 'admin' });
-    await upsertUser(tx, { ...DEMO_STAFF_LOGIN, role: 'staff' });
     for (const [email, branch] of [[DEMO_LOGIN.email, branchIds[0]], [DEMO_STAFF_LOGIN.email, branchIds[1]]] as const) {
       await tx.query('update public.users set home_location_id = $2 where lower(email) = lower($1)', [email, branch]);
     }
-    const [demoUser] = await tx.query<{ id: number }>('select id from public.users where lower(email) = lower($1)', [DEMO_LOGIN.email]);
     await seedDemoDocuments(tx, branchIds, Number(demoUser.id));
   });
 }

@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { Db } from '../db/port.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { loginInput, type SessionUser } from '../schemas/auth.ts';
+import { setActor } from './actor.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { spendPasswordCheck, verifyPassword } from './password.ts';
 
@@ -31,14 +31,6 @@ function sessionUserOf(row: SessionUser): SessionUser {
     home_location: row.home_location,
     must_change_password: row.must_change_password,
   };
-}
-
-/** Names who makes the transaction's changes, for the audit trail: the user, from their home branch. */
-export async function setActor(db: Db, user: Pick<SessionUser, 'id' | 'home_location_id'>): Promise<void> {
-  await db.query(`select set_config('wheelhouse.user_id', $1, true), set_config('wheelhouse.location_id', $2, true)`, [
-    String(user.id),
-    user.home_location_id === null ? '' : String(user.home_location_id),
-  ]);
 }
 
 interface UserRow extends SessionUser {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { setActor } from '../auth/routes.ts';
+import { setActor } from '../auth/actor.ts';
 import type { AppEnv } from '../env.ts';
 
 const refused = Symbol('refused');
