@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp, takeShots } from '../support/browser.ts';
 
 const run = promisify(execFile);
 const PDFTOTEXT = '/usr/bin/pdftotext';
@@ -20,7 +20,6 @@ function pdfToolsPresent(): boolean {
   return false;
 }
 
-const SHOTS_DIR = '/tmp/shots-tests';
 const SUPPLIER = 'Apex Battery Supply';
 const BRANCH = 'Northside Branch';
 const BATTERY = 'Exide Premium EA640';
@@ -94,27 +93,8 @@ describe.skipIf(!browserTestsCanRun())('purchasing in the browser: purchase orde
 
   const open = (path: string) => page.goto(`${app.url}${path}`);
 
-  /** With SHOTS=1, the page as it looks on a laptop and on a phone, for the record. */
-  async function shots(name: string, target = page) {
-    if (process.env.SHOTS !== '1') return;
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    // Nothing focused (an open picker list) and the page from its top.
-    await target.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ]) {
-      await target.setViewportSize({ width, height });
-      // Below 900 px the menu slides away into a drawer: wait until it has.
-      await target.locator('#sidebar').waitFor({ state: width < 900 ? 'hidden' : 'visible' });
-      await target.evaluate(() => document.fonts.ready);
-      await target.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true });
-    }
-    await target.setViewportSize({ width: 1280, height: 800 });
-  }
+  /** With SHOTS=1, the page at a laptop's and a phone's width. */
+  const shots = (name: string, target = page) => takeShots(target, name);
 
   /** A row of a detail list (PO Number, Status, Payment...). */
   const fact = (label: string) => page.locator('.detail-item', { has: page.locator('dt', { hasText: new RegExp(`^${escape(label)}$`) }) }).locator('dd');

@@ -7,7 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../worker/src/schemas/csv.ts';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp, takeShots } from '../support/browser.ts';
 import type { Dashboard } from '../../web/src/features/dashboard/api.ts';
 
 const run = promisify(execFile);
@@ -243,17 +243,8 @@ describe.skipIf(!browserTestsCanRun())('reports and the dashboard in the browser
     expect(pdf.text).not.toContain('Print Report');
   }
 
-  /** With SHOTS=1, the page on a laptop and on a phone, for the record. */
-  async function shots(name: string) {
-    if (process.env.SHOTS !== '1') return;
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    for (const size of [{ width: 1280, height: 800 }, PHONE]) {
-      await page.setViewportSize(size);
-      await page.locator('#sidebar').waitFor({ state: size.width < 900 ? 'hidden' : 'visible' });
-      await page.screenshot({ path: join(SHOTS_DIR, `report-${name}-${size.width}x${size.height}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
+  /** With SHOTS=1, the page at a laptop's and a phone's width. */
+  const shots = (name: string) => takeShots(page, `report-${name}`);
 
   /** On a phone the page does not scroll sideways: its headline figures stack, wide tables scroll in their own box. */
   async function expectFitsPhone(target: Page, name: string) {

@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp, takeShots } from '../support/browser.ts';
 
 const STAFF = { name: 'Nora Northside', email: 'nora.northside@example.test', first: 'first-password-1', password: 'nora-password-2' };
 const HOME = 'Northside Branch';
 const OTHER = 'Downtown Branch';
-const SHOTS_DIR = '/tmp/shots-tests';
 
 interface Listed {
   id: number;
@@ -48,25 +45,8 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
 
   const open = (path: string) => page.goto(`${app.url}${path}`);
 
-  /** With SHOTS=1, the page as it looks on a laptop and on a phone, for the record. */
-  async function shots(name: string) {
-    if (process.env.SHOTS !== '1') return;
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    await page.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ]) {
-      await page.setViewportSize({ width, height });
-      await page.locator('#sidebar').waitFor({ state: width < 900 ? 'hidden' : 'visible' });
-      await page.evaluate(() => document.fonts.ready);
-      await page.screenshot({ path: join(SHOTS_DIR, `roles-${name}-${width}x${height}.png`), fullPage: true });
-    }
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
+  /** With SHOTS=1, the page at a laptop's and a phone's width. */
+  const shots = (name: string) => takeShots(page, `roles-${name}`);
 
   /** A draft invoice for one fitting at the home branch, made by whoever `bearer` is. */
   const draftInvoice = (bearer: string) =>
@@ -192,7 +172,8 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     await open('/invoices/create');
     const form = page.getByRole('form', { name: 'Create Invoice' });
     await form.waitFor();
-    expect(await form.getByLabel('Location').inputValue()).toBe(String(home));
+    // The branches load after the form: the choice settles once they have.
+    await expect.poll(() => form.getByLabel('Location').inputValue()).toBe(String(home));
     await expectAccessible(page, 'the new invoice form at the home branch');
 
     const mine = await draftInvoice(staffToken);
@@ -211,9 +192,9 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     await showsScreen(page, 'Invoices', { exact: true });
     await page.getByRole('table', { name: 'Invoices' }).waitFor();
     const rows = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');
-    expect(await rows.count()).toBe(list.body.data.length);
+    await expect.poll(() => rows.count()).toBe(list.body.data.length);
     // Of the drafts listed, only the one they made offers Delete.
-    expect(await page.getByRole('table', { name: 'Invoices' }).getByRole('button', { name: 'Delete' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('table', { name: 'Invoices' }).getByRole('button', { name: 'Delete' }).count()).toBe(1);
   });
 
   it('starts the invoice list at the home branch, and All branches shows the others too', async () => {
@@ -227,7 +208,7 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     await open('/invoices');
     await showsScreen(page, 'Invoices', { exact: true });
     const branch = page.getByRole('search', { name: 'Filter invoices' }).getByLabel('Branch');
-    expect(await branch.inputValue()).toBe(String(home));
+    await expect.poll(() => branch.inputValue()).toBe(String(home));
     await page.getByRole('table', { name: 'Invoices' }).waitFor();
     expect(await shownRows()).toEqual(atHome);
     await shots('invoice-list');
@@ -241,7 +222,7 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     // The choice stays when the page is opened again from its address.
     await page.reload();
     await showsScreen(page, 'Invoices', { exact: true });
-    expect(await page.getByRole('search', { name: 'Filter invoices' }).getByLabel('Branch').inputValue()).toBe('all');
+    await expect.poll(() => page.getByRole('search', { name: 'Filter invoices' }).getByLabel('Branch').inputValue()).toBe('all');
     await expect.poll(shownRows).toEqual(everywhere);
   });
 

@@ -1,13 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp, takeShots } from '../support/browser.ts';
 
 const STAFF = { name: 'Riley Counter', email: 'riley.counter@example.test', first: 'first-pass-4821', chosen: 'riley-own-pass-77' };
 const HOME_BRANCH = 'Northside Branch';
-const SHOTS_DIR = process.env.SHOTS_DIR || '/tmp/shots-tests';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface Named {
@@ -45,24 +43,8 @@ describe.skipIf(!browserTestsCanRun())('staff accounts in the browser: users, a 
 
   const tokenOf = async (target: Page) => (await target.evaluate(() => localStorage.getItem('auth_token')))!;
 
-  /** With SHOTS=1, the page as it looks on a laptop and on a phone. */
-  async function shots(name: string, target: Page) {
-    if (process.env.SHOTS !== '1') return;
-    mkdirSync(SHOTS_DIR, { recursive: true });
-    await target.evaluate(() => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      window.scrollTo(0, 0);
-    });
-    for (const [width, height] of [
-      [1280, 800],
-      [390, 844],
-    ]) {
-      await target.setViewportSize({ width, height });
-      await target.locator('#sidebar').waitFor({ state: width < 900 ? 'hidden' : 'visible' });
-      await target.screenshot({ path: join(SHOTS_DIR, `staff-${name}-${width}x${height}.png`), fullPage: true });
-    }
-    await target.setViewportSize({ width: 1280, height: 800 });
-  }
+  /** With SHOTS=1, the page at a laptop's and a phone's width. */
+  const shots = (name: string, target: Page) => takeShots(target, `staff-${name}`);
 
   const userRow = (target: Page, name: string) => target.getByRole('row', { name, exact: true });
 
@@ -123,7 +105,7 @@ describe.skipIf(!browserTestsCanRun())('staff accounts in the browser: users, a 
     await admin.getByText('No users match your search').waitFor();
     await admin.getByRole('searchbox', { name: 'Search users' }).fill('riley');
     await userRow(admin, STAFF.name).waitFor();
-    expect(await admin.getByRole('table', { name: 'Users' }).locator('tbody tr').count()).toBe(1);
+    await expect.poll(() => admin.getByRole('table', { name: 'Users' }).locator('tbody tr').count()).toBe(1);
 
     const users = (await api<{ data: { id: number; email: string; home_location: Named | null; must_change_password: boolean }[] }>(`users?search=${encodeURIComponent(STAFF.email)}`)).body.data;
     const created = users.find((user) => user.email === STAFF.email)!;
@@ -258,8 +240,8 @@ describe.skipIf(!browserTestsCanRun())('staff accounts in the browser: users, a 
     await admin.waitForURL(/action=signed\+in|action=signed%20in/);
     await admin.reload();
     await showsScreen(admin, 'Audit Trail');
-    expect(await admin.getByLabel('Action', { exact: true }).inputValue()).toBe('signed in');
-    expect(await admin.getByLabel('User', { exact: true }).inputValue()).toBe(String(staffId));
+    await expect.poll(() => admin.getByLabel('Action', { exact: true }).inputValue()).toBe('signed in');
+    await expect.poll(() => admin.getByLabel('User', { exact: true }).inputValue()).toBe(String(staffId));
     await table.locator('tbody tr').first().waitFor();
     for (const cell of await table.locator('td[data-label="Action"]').allTextContents()) expect(cell).toBe('Signed in');
 

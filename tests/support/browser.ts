@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,4 +134,30 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 export async function showsScreen(page: Page, heading: string | RegExp, options: { exact?: boolean } = {}): Promise<void> {
   await page.getByRole('heading', { name: heading, ...options }).waitFor();
   await expectAccessible(page, `the screen "${heading}"`);
+}
+
+const SHOTS_DIR = process.env.SHOTS_DIR || '/tmp/shots-tests';
+
+/**
+ * With SHOTS=1, the page as it looks on a laptop and on a phone, saved as `{name}-{width}x{height}.png`
+ * in SHOTS_DIR: nothing focused (an open picker list), from its top, once the menu has slid into its
+ * drawer below 900 px.
+ */
+export async function takeShots(page: Page, name: string): Promise<void> {
+  if (process.env.SHOTS !== '1') return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.locator('#sidebar').waitFor({ state: width < 900 ? 'hidden' : 'visible' });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
