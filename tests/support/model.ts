@@ -1,0 +1,1111 @@
+import * as fc from 'fast-check';
+import { call, uniqueTag, type Answer } from './api.ts';
+import type { CatalogueFixture } from './catalogue.ts';
+import { tireBody } from './catalogue.ts';
+import type { Harness } from './harness.ts';
+
+/**
+ * A model of what the shop should hold (stock per product and branch, documents, their money and
+ * receipts) and the everyday commands that change it, each run through the real API. Money is in
+ * integer cents. After every step the database and the API are checked against the model.
+ *
+ * The documents of a run are dated in a year of their own, so the run's number series are its own
+ * to check for gaps, even where test files share one database (workerd).
+ */
+
+export const YEAR = 2039;
+const DAY = `${YEAR}-06-15`;
+const DUE = `${YEAR}-07-15`;
+
+type Cents = number;
+type Kind = 'Invoice' | 'Sale' | 'Purchase';
+type Series = 'invoice' | 'sale' | 'purchase' | 'receipt';
+const SERIES: Series[] = ['invoice', 'sale', 'purchase', 'receipt'];
+type Outcome = 'ok' | 409 | 422;
+
+/** Products of a run, by index: two tires and a battery with stock, and a service. */
+const PRODUCT_NAMES = ['tireA', 'tireB', 'battery', 'service'] as const;
+const SERVICE = 3;
+const STOCKED = [0, 1, 2];
+const LOCATION_NAMES = ['Downtown', 'Northside'];
+/** Each stocked product's cost price when a run starts, in cents (tireBody's and the battery's). */
+const OPENING_COST = [6000, 6000, 7000];
+/** What each stocked product holds at each branch when a run starts. */
+const OPENING = [
+  [6, 3],
+  [5, 2],
+  [4, 2],
+];
+
+const money = (cents: Cents) => (cents / 100).toFixed(2);
+const toCents = (value: number | string) => Math.round(Number(value) * 100);
+
+// ---- The model ----------------------------------------------------------------------------------
+
+interface ModelLine {
+  product: number;
+  quantity: number;
+  price: Cents;
+  /** A sale line's discount in hundredths of a percent. */
+  discountBp: number;
+  total: Cents;
+  /** Purchase lines: the line's id and how many have come in. */
+  itemId?: number;
+  received: number;
+}
+
+interface ModelDoc {
+  kind: Kind;
+  id: number;
+  label: string;
+  /** invoices: draft, sent, cancelled; sales: pending, completed, cancelled; purchases: pending, ordered, received, cancelled. */
+  status: string;
+  location: number;
+  lines: ModelLine[];
+  subtotal: Cents;
+  discount: Cents;
+  tax: Cents;
+  net: Cents;
+  paid: Cents;
+}
+
+interface ModelReceipt {
+  id: number;
+  number: string;
+  doc: ModelDoc;
+  type: 'income' | 'expense' | 'refund';
+  amount: Cents;
+}
+
+export interface Model {
+  productIds: number[];
+  locationIds: number[];
+  /** stock[product][location] */
+  stock: number[][];
+  /** Each stocked product's cost price in cents: the weighted average of what came in. */
+  cost: number[];
+  docs: Record<Kind, ModelDoc[]>;
+  receipts: ModelReceipt[];
+  /** Numbers of receipts deleted in this run: issued, so counted by the gapless check. */
+  deletedNumbers: string[];
+  /** The same over every run of the test file. */
+  fileDeletedNumbers: string[];
+}
+
+const POSTED: Record<Kind, string> = { Invoice: 'sent', Sale: 'completed', Purchase: 'received' };
+const OPEN: Record<Kind, string[]> = { Invoice: ['draft'], Sale: ['pending'], Purchase: ['pending', 'ordered'] };
+const signed = (receipt: { type: string; amount: Cents }) => (receipt.type === 'refund' ? -receipt.amount : receipt.amount);
+const paymentStatus = (paid: Cents, net: Cents) => (paid <= 0 ? 'pending' : paid >= net ? 'paid' : 'partial');
+
+/** What a document's lines take from stock, per product (services have none). */
+function needs(lines: ModelLine[]): Map<number, number> {
+  const need = new Map<number, number>();
+  for (const line of lines) if (line.product !== SERVICE) need.set(line.product, (need.get(line.product) ?? 0) + line.quantity);
+  return need;
+}
+const hasStock = (m: Model, location: number, lines: ModelLine[]) => [...needs(lines)].every(([product, quantity]) => m.stock[product][location] >= quantity);
+function moveLines(m: Model, doc: ModelDoc, sign: 1 | -1) {
+  for (const [product, quantity] of needs(doc.lines)) m.stock[product][doc.location] += sign * quantity;
+}
+/**
+ * Goods of a purchase order come in, `quantities` per line: each product's cost becomes the weighted
+ * average of the stock on hand (all branches) at its cost and what came in at the order's prices,
+ * rounded half up to the cent; then the stock comes in.
+ */
+function receiveLines(m: Model, doc: ModelDoc, quantities: number[]) {
+  const incoming = new Map<number, { quantity: number; cost: number }>();
+  doc.lines.forEach((line, index) => {
+    if (!quantities[index]) return;
+    const sum = incoming.get(line.product) ?? { quantity: 0, cost: 0 };
+    incoming.set(line.product, { quantity: sum.quantity + quantities[index], cost: sum.cost + quantities[index] * line.price });
+  });
+  for (const [product, { quantity, cost }] of incoming) {
+    const onHand = m.stock[product][0] + m.stock[product][1];
+    const total = onHand * m.cost[product] + cost;
+    const units = onHand + quantity;
+    m.cost[product] = Math.floor((2 * total + units) / (2 * units));
+  }
+  doc.lines.forEach((line, index) => {
+    line.received += quantities[index];
+    m.stock[line.product][doc.location] += quantities[index];
+  });
+}
+
+// ---- The system under test ----------------------------------------------------------------------
+
+interface DocRow {
+  id: number;
+  status: string;
+  number: string | null;
+  subtotal: number;
+  discount: number;
+  tax: number;
+  net: number;
+  paid: number;
+  balance: number;
+  payment_status: string;
+  receipts_sum: number;
+  items?: { id: number; quantity: number; received: number }[];
+}
+interface Snapshot {
+  stock: { product_id: number; location_id: number; quantity: number | null; moves: number; count: number }[];
+  totals: { id: number; total_stock: number; cost_price: number }[];
+  Invoice: DocRow[];
+  Sale: DocRow[];
+  Purchase: DocRow[];
+  receipts: { id: number; number: string; type: string; receiptable_type: Kind; receiptable_id: number; amount: number }[];
+  series: Record<string, number> | null;
+}
+
+export interface Real {
+  h: Harness;
+  token: string;
+  customerId: number;
+  supplierId: number;
+  /** Whether a refusal is checked to change nothing (steps one at a time). */
+  sequential: boolean;
+  last: Snapshot;
+  /** Each series' next value when the run started. */
+  start: Record<Series, number>;
+  log: string[];
+  /** Answers per command over the test, e.g. { 'receipt 422': 12 }. */
+  stats: Record<string, number>;
+}
+
+const send = (r: Real, method: string, path: string, body?: unknown) => call(r.h, method, path, { token: r.token, body });
+
+const docRows = (table: string, party: string, kind: Kind, items = '') => `(select coalesce(json_agg(json_build_object(
+    'id', d.id, 'status', d.status, 'number', d.number, 'subtotal', d.subtotal, 'discount', d.discount_amount, 'tax', d.tax_amount,
+    'net', d.net_amount, 'paid', d.total_paid, 'balance', d.balance_due, 'payment_status', d.payment_status,
+    'receipts_sum', (select coalesce(sum(case when r.type = 'refund' then -r.amount else r.amount end), 0)
+                       from public.receipts r where r.receiptable_type = '${kind}' and r.receiptable_id = d.id)${items}
+  ) order by d.id), '[]') from public.${table} d where d.${party})`;
+
+const SNAPSHOT = `select json_build_object(
+  'stock', (select coalesce(json_agg(x order by x.product_id, x.location_id), '[]') from (
+      select coalesce(l.product_id, m.product_id) as product_id, coalesce(l.location_id, m.location_id) as location_id,
+             l.quantity, coalesce(m.moves, 0) as moves, coalesce(m.count, 0) as count
+        from (select * from public.stock_levels where product_id = any($3::bigint[])) l
+        full join (select product_id, location_id, sum(delta)::int as moves, count(*)::int as count
+                     from public.stock_moves where product_id = any($3::bigint[]) group by product_id, location_id) m
+          on m.product_id = l.product_id and m.location_id = l.location_id) x),
+  'totals', (select json_agg(json_build_object('id', p.id, 'total_stock', p.total_stock, 'cost_price', p.cost_price) order by p.id) from public.products p where p.id = any($3::bigint[])),
+  'Invoice', ${docRows('invoices', 'customer_id = $1', 'Invoice')},
+  'Sale', ${docRows('sales', 'customer_id = $1', 'Sale')},
+  'Purchase', ${docRows(
+    'purchases',
+    'supplier_id = $2',
+    'Purchase',
+    `, 'items', (select json_agg(json_build_object('id', x.id, 'quantity', x.quantity, 'received', x.received_quantity) order by x.position)
+                  from public.purchase_items x where x.purchase_id = d.id)`,
+  )},
+  'receipts', (select coalesce(json_agg(json_build_object('id', r.id, 'number', r.number, 'type', r.type, 'receiptable_type', r.receiptable_type,
+                 'receiptable_id', r.receiptable_id, 'amount', r.amount) order by r.id), '[]')
+                 from public.receipts r where r.customer_id = $1 or r.supplier_id = $2),
+  'series', (select json_object_agg(s.series, s.next_value) from public.document_series s where s.year = $4)
+)::text as snapshot`;
+
+async function snapshot(r: Real, productIds: number[]): Promise<Snapshot> {
+  const [row] = await r.h.withDb((db) =>
+    db.query<{ snapshot: string }>(SNAPSHOT, [r.customerId, r.supplierId, `{${productIds.join(',')}}`, YEAR]),
+  );
+  return JSON.parse(row.snapshot);
+}
+
+/** Everything that must hold, whatever the order of the commands, but the summaries' drift: the problems found, if any. */
+function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): string[] {
+  const problems: string[] = [];
+  const problem = (text: string) => problems.push(text);
+
+  // Stock: the model's levels, the moves add up to them, none below zero, the product's kept total.
+  const levelOf = (product: number, location: number) => snap.stock.find((row) => row.product_id === product && row.location_id === location);
+  for (const row of snap.stock) {
+    if ((row.quantity ?? 0) !== row.moves) problem(`stock of product ${row.product_id} at ${row.location_id}: level ${row.quantity} but moves add up to ${row.moves}`);
+    if ((row.quantity ?? 0) < 0) problem(`stock of product ${row.product_id} at ${row.location_id} is negative: ${row.quantity}`);
+    if (!m.locationIds.includes(row.location_id)) problem(`product ${row.product_id} has stock rows at location ${row.location_id}, outside the run`);
+    if (row.product_id === m.productIds[SERVICE]) problem(`the service has stock rows: ${JSON.stringify(row)}`);
+  }
+  for (const product of STOCKED) {
+    let total = 0;
+    for (let location = 0; location < 2; location++) {
+      const level = levelOf(m.productIds[product], m.locationIds[location])?.quantity ?? 0;
+      total += level;
+      if (level !== m.stock[product][location]) {
+        problem(`${PRODUCT_NAMES[product]} at ${LOCATION_NAMES[location]}: the database holds ${level}, the model ${m.stock[product][location]}`);
+      }
+    }
+    const row = snap.totals.find((row) => row.id === m.productIds[product]);
+    if (row?.total_stock !== total) problem(`${PRODUCT_NAMES[product]}: products.total_stock is ${row?.total_stock}, its levels add up to ${total}`);
+    // The average cost depends on the order in which deliveries come in: checked one command at a time.
+    if (r.sequential && toCents(row?.cost_price ?? NaN) !== m.cost[product]) {
+      problem(`${PRODUCT_NAMES[product]}: cost price ${row?.cost_price}, the model ${money(m.cost[product])}`);
+    }
+  }
+  answers.forEach((answer, index) => {
+    const product = STOCKED[index];
+    if (answer.status !== 200) return problem(`GET stock of ${PRODUCT_NAMES[product]}: ${answer.status}`);
+    for (const row of answer.body.data as { location_id: number; quantity: number }[]) {
+      const location = m.locationIds.indexOf(Number(row.location_id));
+      const expected = location < 0 ? 0 : m.stock[product][location];
+      if (Number(row.quantity) !== expected) problem(`GET stock of ${PRODUCT_NAMES[product]} at location ${row.location_id}: ${row.quantity}, the model ${expected}`);
+    }
+  });
+
+  // Documents: the model's, with their money in order.
+  for (const kind of ['Invoice', 'Sale', 'Purchase'] as Kind[]) {
+    const rows = new Map(snap[kind].map((row) => [Number(row.id), row]));
+    for (const doc of m.docs[kind]) {
+      const row = rows.get(doc.id);
+      rows.delete(doc.id);
+      if (!row) {
+        problem(`${doc.label} (${kind} ${doc.id}) is missing from the database`);
+        continue;
+      }
+      const [net, paid, balance, subtotal, receipts] = [row.net, row.paid, row.balance, row.subtotal, row.receipts_sum].map(toCents);
+      const name = `${doc.label} (${kind} ${doc.id})`;
+      if (row.status !== doc.status) problem(`${name}: status ${row.status}, the model ${doc.status}`);
+      if (subtotal !== doc.subtotal || net !== doc.net) problem(`${name}: subtotal ${row.subtotal} net ${row.net}, the model ${money(doc.subtotal)} ${money(doc.net)}`);
+      if (paid !== doc.paid) problem(`${name}: total_paid ${row.paid}, the model ${money(doc.paid)}`);
+      if (paid < 0 || paid > net) problem(`${name}: total_paid ${row.paid} is outside 0..${row.net}`);
+      if (balance !== net - paid) problem(`${name}: balance_due ${row.balance} is not net ${row.net} − paid ${row.paid}`);
+      if (receipts !== paid) problem(`${name}: its receipts add up to ${row.receipts_sum}, total_paid is ${row.paid}`);
+      if (row.payment_status !== paymentStatus(paid, net)) problem(`${name}: payment_status ${row.payment_status} with ${row.paid} paid of ${row.net}`);
+      const numbered = kind !== 'Invoice' || row.status === 'sent';
+      if (numbered && !row.number) problem(`${name}: has no number`);
+      if (kind === 'Purchase') {
+        const received = (row.items ?? []).map((item) => `${item.id}:${item.received}/${item.quantity}`).join(' ');
+        const expected = doc.lines.map((line) => `${line.itemId}:${line.received}/${line.quantity}`).join(' ');
+        if (received !== expected) problem(`${name}: lines received ${received}, the model ${expected}`);
+      }
+    }
+    for (const row of rows.values()) problem(`${kind} ${row.id} (${row.status}, ${row.number}) is in the database but not in the model`);
+  }
+  const receipts = new Map(snap.receipts.map((row) => [Number(row.id), row]));
+  for (const receipt of m.receipts) {
+    const row = receipts.get(receipt.id);
+    receipts.delete(receipt.id);
+    if (!row) problem(`receipt ${receipt.number} (${receipt.id}) is missing from the database`);
+    else if (row.type !== receipt.type || toCents(row.amount) !== receipt.amount || row.receiptable_type !== receipt.doc.kind || Number(row.receiptable_id) !== receipt.doc.id) {
+      problem(`receipt ${receipt.number}: ${JSON.stringify(row)}, the model ${receipt.type} ${money(receipt.amount)} on ${receipt.doc.label}`);
+    }
+  }
+  for (const row of receipts.values()) problem(`receipt ${row.number} (${row.id}) is in the database but not in the model`);
+
+  // Numbers: every number the run issued, once, with no gap (a deleted receipt's number counts as issued).
+  const issued: Record<Series, string[]> = {
+    invoice: snap.Invoice.flatMap((row) => (row.number ? [row.number] : [])),
+    sale: snap.Sale.map((row) => row.number!),
+    purchase: snap.Purchase.map((row) => row.number!),
+    receipt: [...snap.receipts.map((row) => row.number), ...m.deletedNumbers],
+  };
+  for (const series of SERIES) {
+    const values = issued[series].map((number) => {
+      const match = /-(\d{4})-(\d+)$/.exec(number);
+      if (!match || Number(match[1]) !== YEAR) problem(`${series} number ${number} is not of ${YEAR}`);
+      return match ? Number(match[2]) : NaN;
+    });
+    values.sort((a, b) => a - b);
+    const next = snap.series?.[series] ?? 1;
+    const expected = Array.from({ length: next - r.start[series] }, (_, i) => r.start[series] + i);
+    if (values.join(',') !== expected.join(',')) problem(`${series} numbers issued in the run: [${values.join(', ')}], expected [${expected.join(', ')}] (next value ${next})`);
+  }
+  return problems;
+}
+
+function fail(r: Real, problems: string[]): never {
+  throw new Error(`${problems.join('\n')}\n\nWhat the run did:\n${r.log.join('\n')}`);
+}
+
+async function checkStep(m: Model, r: Real, refused: boolean) {
+  const [snap, stock, drift] = await Promise.all([
+    snapshot(r, m.productIds),
+    Promise.all(STOCKED.map((product) => send(r, 'GET', `/api/products/${m.productIds[product]}/stock`))),
+    r.h.withDb((db) => db.query('select * from public.report_summary_drift()')),
+  ]);
+  const problems = invariants(m, r, snap, stock);
+  if (drift.length) problems.push(`report_summary_drift(): ${JSON.stringify(drift)}`);
+  if (refused && r.sequential && JSON.stringify(snap) !== JSON.stringify(r.last)) {
+    problems.unshift(`a refused command changed the database:\n  before ${JSON.stringify(r.last)}\n  after  ${JSON.stringify(snap)}`);
+  }
+  r.last = snap;
+  if (problems.length) fail(r, problems);
+}
+
+// ---- Commands -----------------------------------------------------------------------------------
+
+/** One command resolved against the model: what it sends, what the model expects, what it changes. */
+interface Plan {
+  text: string;
+  /** Order in which the effects of commands that ran at once are applied to the model. */
+  phase: number;
+  expected: Outcome;
+  /** Answers besides success and refusal that are fine when commands run at once. */
+  alsoAllowed?: number[];
+  send(r: Real): Promise<Answer>;
+  apply(m: Model, answer: Answer): void;
+}
+
+abstract class Action {
+  abstract toString(): string;
+  /** What this command does in the state `m`, or null when there is nothing for it to act on. */
+  abstract plan(m: Model): Plan | null;
+}
+
+/** Targets: `pick` wraps around the candidates; `useful` prefers those the command can act on, when there are any. */
+function choose<T>(all: T[], pick: number, useful: boolean, can: (item: T) => boolean): T | undefined {
+  const candidates = all.filter(can);
+  return pickOf(useful && candidates.length ? candidates : all, pick);
+}
+
+interface LineSpec {
+  product: number;
+  quantity: number;
+  price: Cents;
+  discountBp: number;
+}
+type AmountSpec = { kind: 'all' } | { kind: 'part'; percent: number } | { kind: 'more' } | { kind: 'cents'; cents: Cents };
+
+const amountOf = (spec: AmountSpec, base: Cents): Cents =>
+  spec.kind === 'all' ? base : spec.kind === 'part' ? Math.floor((base * spec.percent) / 100) : spec.kind === 'more' ? base + 1 : spec.cents;
+const amountText = (spec: AmountSpec) =>
+  spec.kind === 'all' ? 'all' : spec.kind === 'part' ? `${spec.percent}%` : spec.kind === 'more' ? 'all+0.01' : money(spec.cents);
+
+const lineTotal = (spec: LineSpec) => Math.floor((spec.price * spec.quantity * (10000 - spec.discountBp) + 5000) / 10000);
+const lineText = (line: LineSpec) =>
+  `${PRODUCT_NAMES[line.product]}×${line.quantity}@${money(line.price)}${line.discountBp ? `-${line.discountBp / 100}%` : ''}`;
+const pickOf = <T>(list: T[], pick: number) => (list.length ? list[pick % list.length] : undefined);
+const describeDoc = (doc: ModelDoc) => `${doc.label} (${doc.kind} ${doc.id}, ${doc.status}, net ${money(doc.net)}, paid ${money(doc.paid)})`;
+
+/** The header of a new document: its lines and the discount and tax on them, in cents. */
+class DocumentSpec {
+  readonly lines: LineSpec[];
+  readonly subtotal: Cents;
+  readonly discount: Cents;
+  readonly tax: Cents;
+  constructor(
+    readonly location: number,
+    lines: LineSpec[],
+    discount: { kind: 'none' } | { kind: 'part'; percent: number } | { kind: 'over' },
+    tax: Cents,
+  ) {
+    this.lines = lines;
+    this.subtotal = lines.reduce((sum, line) => sum + lineTotal(line), 0);
+    this.discount = discount.kind === 'none' ? 0 : discount.kind === 'over' ? this.subtotal + 1 : Math.floor((this.subtotal * discount.percent) / 100);
+    this.tax = tax;
+  }
+  get net() {
+    return this.subtotal - this.discount + this.tax;
+  }
+  text() {
+    return `${LOCATION_NAMES[this.location]}, [${this.lines.map(lineText).join(', ')}], discount ${money(this.discount)}, tax ${money(this.tax)}`;
+  }
+  modelLines(): ModelLine[] {
+    return this.lines.map((line) => ({ ...line, total: lineTotal(line), received: 0 }));
+  }
+  newDoc(m: Model, kind: Kind, id: number, status: string): ModelDoc {
+    return {
+      kind,
+      id,
+      label: `${kind[0]}${m.docs[kind].length}`,
+      status,
+      location: this.location,
+      lines: this.modelLines(),
+      subtotal: this.subtotal,
+      discount: this.discount,
+      tax: this.tax,
+      net: this.net,
+      paid: 0,
+    };
+  }
+}
+
+function addReceipt(m: Model, doc: ModelDoc, data: { id: number; number: string; type: ModelReceipt['type']; amount: number }) {
+  const receipt: ModelReceipt = { id: Number(data.id), number: data.number, doc, type: data.type, amount: toCents(data.amount) };
+  m.receipts.push(receipt);
+  doc.paid += signed(receipt);
+}
+
+class CreateInvoice extends Action {
+  constructor(readonly doc: DocumentSpec, readonly sent: boolean) {
+    super();
+  }
+  toString() {
+    return `createInvoice(${this.doc.text()}, ${this.sent ? 'sent' : 'draft'})`;
+  }
+  plan(m: Model): Plan {
+    const lines = this.doc.modelLines();
+    const expected: Outcome = this.doc.discount > this.doc.subtotal ? 422 : this.sent && !hasStock(m, this.doc.location, lines) ? 409 : 'ok';
+    return {
+      text: this.toString(),
+      phase: 0,
+      expected,
+      send: (r) =>
+        send(r, 'POST', '/api/invoices', {
+          customer_id: r.customerId,
+          location_id: m.locationIds[this.doc.location],
+          issued_date: DAY,
+          due_date: DUE,
+          discount_amount: this.doc.discount / 100,
+          tax_amount: this.doc.tax / 100,
+          status: this.sent ? 'sent' : 'draft',
+          items: this.doc.lines.map((line) => ({ product_id: m.productIds[line.product], quantity: line.quantity, unit_price: line.price / 100 })),
+        }),
+      apply: (m, answer) => {
+        const doc = this.doc.newDoc(m, 'Invoice', Number(answer.body.data.id), 'draft');
+        m.docs.Invoice.push(doc);
+        if (this.sent) {
+          moveLines(m, doc, -1);
+          doc.status = 'sent';
+        }
+      },
+    };
+  }
+}
+
+class CreateSale extends Action {
+  readonly paid: Cents;
+  constructor(readonly doc: DocumentSpec, readonly completed: boolean, readonly pay: AmountSpec | null, readonly method: string) {
+    super();
+    this.paid = pay ? amountOf(pay, doc.net) : 0;
+  }
+  toString() {
+    return `createSale(${this.doc.text()}, ${this.completed ? 'completed' : 'pending'}${this.paid ? `, paid ${money(this.paid)} ${this.method}` : ''})`;
+  }
+  plan(m: Model): Plan {
+    const lines = this.doc.modelLines();
+    let expected: Outcome = 'ok';
+    if (this.doc.discount > this.doc.subtotal) expected = 422;
+    else if (this.completed && !hasStock(m, this.doc.location, lines)) expected = 409;
+    else if (this.paid > 0 && this.doc.net <= 0) expected = 409;
+    else if (this.paid > this.doc.net) expected = 422;
+    return {
+      text: this.toString(),
+      phase: 0,
+      expected,
+      send: (r) =>
+        send(r, 'POST', '/api/sales', {
+          customer_id: r.customerId,
+          location_id: m.locationIds[this.doc.location],
+          sale_date: DAY,
+          payment_method: this.method,
+          discount_amount: this.doc.discount / 100,
+          tax_amount: this.doc.tax / 100,
+          status: this.completed ? 'completed' : 'pending',
+          amount_paid: this.paid / 100,
+          items: this.doc.lines.map((line) => ({
+            product_id: m.productIds[line.product],
+            quantity: line.quantity,
+            selling_price: line.price / 100,
+            discount: line.discountBp / 100,
+          })),
+        }),
+      apply: (m, answer) => {
+        const doc = this.doc.newDoc(m, 'Sale', Number(answer.body.data.id), 'pending');
+        m.docs.Sale.push(doc);
+        if (this.completed) {
+          moveLines(m, doc, -1);
+          doc.status = 'completed';
+        }
+        for (const receipt of answer.body.data.receipts) addReceipt(m, doc, receipt);
+      },
+    };
+  }
+}
+
+class CreatePurchase extends Action {
+  constructor(readonly doc: DocumentSpec, readonly status: 'pending' | 'ordered' | 'received') {
+    super();
+  }
+  toString() {
+    return `createPurchase(${this.doc.text()}, ${this.status})`;
+  }
+  plan(m: Model): Plan {
+    const expected: Outcome = this.doc.lines.some((line) => line.product === SERVICE) || this.doc.discount > this.doc.subtotal ? 422 : 'ok';
+    return {
+      text: this.toString(),
+      phase: 0,
+      expected,
+      send: (r) =>
+        send(r, 'POST', '/api/purchases', {
+          supplier_id: r.supplierId,
+          location_id: m.locationIds[this.doc.location],
+          purchase_date: DAY,
+          discount_amount: this.doc.discount / 100,
+          tax_amount: this.doc.tax / 100,
+          status: this.status,
+          items: this.doc.lines.map((line) => ({ product_id: m.productIds[line.product], quantity: line.quantity, cost_price: line.price / 100 })),
+        }),
+      apply: (m, answer) => {
+        const doc = this.doc.newDoc(m, 'Purchase', Number(answer.body.data.id), this.status === 'pending' ? 'pending' : 'ordered');
+        (answer.body.data.purchase_items as { id: number }[]).forEach((item, index) => (doc.lines[index].itemId = Number(item.id)));
+        m.docs.Purchase.push(doc);
+        if (this.status === 'received') {
+          receiveLines(
+            m,
+            doc,
+            doc.lines.map((line) => line.quantity),
+          );
+          doc.status = 'received';
+        }
+      },
+    };
+  }
+}
+
+/** Sends a draft invoice or completes a pending sale: its goods leave the branch. */
+class Post extends Action {
+  constructor(readonly kind: 'Invoice' | 'Sale', readonly pick: number, readonly useful: boolean) {
+    super();
+  }
+  toString() {
+    return `${this.kind === 'Invoice' ? 'send' : 'complete'}(${this.kind.toLowerCase()}[${this.pick}${this.useful ? ' useful' : ''}])`;
+  }
+  plan(m: Model): Plan | null {
+    const doc = choose(m.docs[this.kind], this.pick, this.useful, (doc) => doc.status === OPEN[this.kind][0] && hasStock(m, doc.location, doc.lines));
+    if (!doc) return null;
+    const expected: Outcome = doc.status !== OPEN[this.kind][0] || !hasStock(m, doc.location, doc.lines) ? 409 : 'ok';
+    return {
+      text: `${this.toString()} → ${describeDoc(doc)}`,
+      phase: 1,
+      expected,
+      send: (r) => send(r, 'POST', `/api/${this.kind === 'Invoice' ? 'invoices' : 'sales'}/${doc.id}/${this.kind === 'Invoice' ? 'send' : 'complete'}`),
+      apply: (m) => {
+        moveLines(m, doc, -1);
+        doc.status = POSTED[doc.kind];
+      },
+    };
+  }
+}
+
+class Cancel extends Action {
+  constructor(readonly kind: Kind, readonly pick: number, readonly useful: boolean) {
+    super();
+  }
+  toString() {
+    return `cancel(${this.kind.toLowerCase()}[${this.pick}${this.useful ? ' useful' : ''}])`;
+  }
+  plan(m: Model): Plan | null {
+    const doc = choose(m.docs[this.kind], this.pick, this.useful, (doc) => doc.status !== 'cancelled' && doc.paid <= 0 && doc.lines.every((line) => line.received === 0));
+    if (!doc) return null;
+    let expected: Outcome = 'ok';
+    if (doc.status === 'cancelled' || doc.paid > 0) expected = 409;
+    else if (doc.kind === 'Purchase' && doc.lines.some((line) => line.received > 0)) expected = 409;
+    return {
+      text: `${this.toString()} → ${describeDoc(doc)}`,
+      // Last among commands run at once: nothing succeeds on a document after it is cancelled.
+      phase: 3,
+      expected,
+      send: (r) => send(r, 'POST', `/api/${{ Invoice: 'invoices', Sale: 'sales', Purchase: 'purchases' }[doc.kind]}/${doc.id}/cancel`),
+      apply: (m) => {
+        if (doc.kind !== 'Purchase' && doc.status === POSTED[doc.kind]) moveLines(m, doc, 1);
+        doc.status = 'cancelled';
+      },
+    };
+  }
+}
+
+/** A receipt through /api/receipts: income on an invoice or sale, a refund on any document. */
+class Receipt extends Action {
+  constructor(
+    readonly kind: Kind,
+    readonly pick: number,
+    readonly useful: boolean,
+    readonly type: 'income' | 'refund',
+    readonly amount: AmountSpec,
+    readonly method: string,
+  ) {
+    super();
+  }
+  toString() {
+    return `receipt(${this.type} ${amountText(this.amount)} ${this.method} on ${this.kind.toLowerCase()}[${this.pick}${this.useful ? ' useful' : ''}])`;
+  }
+  plan(m: Model): Plan | null {
+    const doc = choose(m.docs[this.kind], this.pick, this.useful, (doc) =>
+      !['draft', 'cancelled'].includes(doc.status) && (this.type === 'income' ? doc.paid < doc.net : doc.paid > 0),
+    );
+    if (!doc) return null;
+    const income = this.type === 'income';
+    const amount = amountOf(this.amount, income ? doc.net - doc.paid : doc.paid);
+    let expected: Outcome = 'ok';
+    if (amount <= 0) expected = 422;
+    else if (income && doc.kind === 'Purchase') expected = 422;
+    else if (doc.status === 'cancelled' || doc.status === 'draft') expected = 409;
+    else if (income ? doc.net - doc.paid <= 0 : doc.paid <= 0) expected = 409;
+    else if (amount > (income ? doc.net - doc.paid : doc.paid)) expected = 422;
+    return {
+      text: `${this.toString()} → ${money(amount)} on ${describeDoc(doc)}`,
+      phase: 1,
+      expected,
+      send: (r) =>
+        send(r, 'POST', '/api/receipts', {
+          receipt_date: DAY,
+          type: this.type,
+          receiptable_type: doc.kind,
+          receiptable_id: doc.id,
+          amount: amount / 100,
+          payment_method: this.method,
+        }),
+      apply: (m, answer) => addReceipt(m, doc, answer.body.data),
+    };
+  }
+}
+
+/** Pays the supplier: an expense through POST /api/purchases/:id/payments. */
+class PayPurchase extends Action {
+  constructor(readonly pick: number, readonly useful: boolean, readonly amount: AmountSpec, readonly method: string) {
+    super();
+  }
+  toString() {
+    return `payPurchase(purchase[${this.pick}${this.useful ? ' useful' : ''}], ${amountText(this.amount)} ${this.method})`;
+  }
+  plan(m: Model): Plan | null {
+    const doc = choose(m.docs.Purchase, this.pick, this.useful, (doc) => doc.status !== 'cancelled' && doc.paid < doc.net);
+    if (!doc) return null;
+    const balance = doc.net - doc.paid;
+    const amount = amountOf(this.amount, balance);
+    let expected: Outcome = 'ok';
+    if (amount <= 0) expected = 422;
+    else if (doc.status === 'cancelled' || balance <= 0) expected = 409;
+    else if (amount > balance) expected = 422;
+    return {
+      text: `${this.toString()} → ${money(amount)} on ${describeDoc(doc)}`,
+      phase: 1,
+      expected,
+      send: (r) => send(r, 'POST', `/api/purchases/${doc.id}/payments`, { amount: amount / 100, payment_method: this.method, receipt_date: DAY }),
+      apply: (m, answer) => addReceipt(m, doc, answer.body.data),
+    };
+  }
+}
+
+class DeleteReceipt extends Action {
+  constructor(readonly pick: number) {
+    super();
+  }
+  toString() {
+    return `deleteReceipt(receipt[${this.pick}])`;
+  }
+  plan(m: Model): Plan | null {
+    const receipt = pickOf(m.receipts, this.pick);
+    if (!receipt) return null;
+    const doc = receipt.doc;
+    const after = doc.paid - signed(receipt);
+    const expected: Outcome = doc.status === 'cancelled' || after < 0 || after > doc.net ? 409 : 'ok';
+    return {
+      text: `${this.toString()} → ${receipt.number} (${receipt.type} ${money(receipt.amount)}) of ${describeDoc(doc)}`,
+      phase: 1,
+      expected,
+      // Two deletes of one receipt at once: the second finds it gone.
+      alsoAllowed: [404],
+      send: (r) => send(r, 'DELETE', `/api/receipts/${receipt.id}`),
+      apply: (m) => {
+        m.receipts.splice(m.receipts.indexOf(receipt), 1);
+        m.deletedNumbers.push(receipt.number);
+        m.fileDeletedNumbers.push(receipt.number);
+        doc.paid -= signed(receipt);
+      },
+    };
+  }
+}
+
+/** Receives goods of a purchase order: everything outstanding (no body), or per line what came. */
+class Receive extends Action {
+  constructor(readonly pick: number, readonly quantities: number[] | null, readonly useful: boolean) {
+    super();
+  }
+  toString() {
+    return `receive(purchase[${this.pick}${this.useful ? ' useful' : ''}], ${this.quantities ? `[${this.quantities.join(', ')}]` : 'all'})`;
+  }
+  plan(m: Model): Plan | null {
+    const doc = choose(m.docs.Purchase, this.pick, this.useful, (doc) => OPEN.Purchase.includes(doc.status));
+    if (!doc) return null;
+    const quantities = this.quantities ? doc.lines.map((_, index) => this.quantities![index % this.quantities!.length]) : null;
+    let expected: Outcome = 'ok';
+    if (doc.status === 'received' || doc.status === 'cancelled') expected = 409;
+    else if (quantities && quantities.some((quantity, index) => quantity > doc.lines[index].quantity - doc.lines[index].received)) expected = 422;
+    else if (quantities && quantities.every((quantity) => quantity === 0)) expected = 422;
+    return {
+      text: `${this.toString()} → ${quantities ? `[${quantities.join(', ')}] of ` : ''}${describeDoc(doc)}, received ${doc.lines.map((line) => `${line.received}/${line.quantity}`).join(' ')}`,
+      // Receiving everything comes after any partial receipt that ran at once: nothing comes in after it.
+      phase: quantities ? 1 : 2,
+      expected,
+      send: (r) =>
+        quantities
+          ? send(r, 'POST', `/api/purchases/${doc.id}/receive`, {
+              items: doc.lines.map((line, index) => ({ purchase_item_id: line.itemId, quantity: quantities[index] })),
+            })
+          : send(r, 'POST', `/api/purchases/${doc.id}/receive`),
+      apply: (m) => {
+        receiveLines(
+          m,
+          doc,
+          doc.lines.map((line, index) => (quantities ? quantities[index] : line.quantity - line.received)),
+        );
+        doc.status = doc.lines.every((line) => line.received === line.quantity) ? 'received' : 'ordered';
+      },
+    };
+  }
+}
+
+class Adjust extends Action {
+  constructor(readonly product: number, readonly location: number, readonly delta: number, readonly reason: string) {
+    super();
+  }
+  toString() {
+    return `adjust(${PRODUCT_NAMES[this.product]} at ${LOCATION_NAMES[this.location]}, ${this.delta > 0 ? '+' : ''}${this.delta}, ${this.reason})`;
+  }
+  plan(m: Model): Plan {
+    const expected: Outcome = this.product === SERVICE || m.stock[this.product][this.location] + this.delta < 0 ? 409 : 'ok';
+    return {
+      text: this.toString(),
+      phase: 1,
+      expected,
+      send: (r) =>
+        send(r, 'POST', `/api/products/${m.productIds[this.product]}/stock-adjustments`, {
+          location_id: m.locationIds[this.location],
+          delta: this.delta,
+          reason: this.reason,
+        }),
+      apply: (m) => {
+        m.stock[this.product][this.location] += this.delta;
+      },
+    };
+  }
+}
+
+class Transfer extends Action {
+  constructor(readonly product: number, readonly from: number, readonly to: number, readonly quantity: number) {
+    super();
+  }
+  toString() {
+    return `transfer(${PRODUCT_NAMES[this.product]} ×${this.quantity} ${LOCATION_NAMES[this.from]} → ${LOCATION_NAMES[this.to]})`;
+  }
+  plan(m: Model): Plan {
+    let expected: Outcome = 'ok';
+    if (this.from === this.to) expected = 422;
+    else if (this.product === SERVICE || m.stock[this.product][this.from] < this.quantity) expected = 409;
+    return {
+      text: this.toString(),
+      phase: 1,
+      expected,
+      send: (r) =>
+        send(r, 'POST', `/api/products/${m.productIds[this.product]}/stock-transfers`, {
+          from_location_id: m.locationIds[this.from],
+          to_location_id: m.locationIds[this.to],
+          quantity: this.quantity,
+        }),
+      apply: (m) => {
+        m.stock[this.product][this.from] -= this.quantity;
+        m.stock[this.product][this.to] += this.quantity;
+      },
+    };
+  }
+}
+
+// ---- Running commands ---------------------------------------------------------------------------
+
+const SUCCESS = [200, 201, 204];
+const outcomeOf = (status: number): Outcome | number => (SUCCESS.includes(status) ? 'ok' : status === 409 || status === 422 ? status : status);
+function count(r: Real, action: Action, answer: Answer) {
+  const key = `${action.toString().replace(/\(.*$/, '')} ${SUCCESS.includes(answer.status) ? 'ok' : answer.status}`;
+  r.stats[key] = (r.stats[key] ?? 0) + 1;
+}
+const answerText = (answer: Answer) => `${answer.status}${SUCCESS.includes(answer.status) ? '' : ` ${JSON.stringify(answer.body?.message ?? answer.body)}`}`;
+
+/** One command at a time: its answer must be the one the model expects, and a refusal changes nothing. */
+class Sequential implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly action: Action) {}
+  check(m: Readonly<Model>) {
+    return this.action.plan(m as Model) !== null;
+  }
+  async run(m: Model, r: Real) {
+    const plan = this.action.plan(m)!;
+    const answer = await plan.send(r);
+    count(r, this.action, answer);
+    r.log.push(`${r.log.length + 1}. ${plan.text}: ${answerText(answer)} (the model expected ${plan.expected})`);
+    const outcome = outcomeOf(answer.status);
+    if (outcome !== plan.expected) fail(r, [`${plan.text}: answered ${answerText(answer)}, the model expected ${plan.expected}`]);
+    if (outcome === 'ok') plan.apply(m, answer);
+    await checkStep(m, r, outcome !== 'ok');
+  }
+  toString() {
+    return this.action.toString();
+  }
+}
+
+/**
+ * Several commands sent at once, each on its own connection. Any of them may be refused, whatever
+ * the model expected; what succeeded is applied to the model (creations first, cancellations last,
+ * the one order in which they all could have succeeded), and the state must then equal the model.
+ */
+class Together implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly actions: Action[]) {}
+  check() {
+    return true;
+  }
+  async run(m: Model, r: Real) {
+    const planned = this.actions.flatMap((action) => {
+      const plan = action.plan(m);
+      return plan ? [{ action, plan }] : [];
+    });
+    const answers = await Promise.all(planned.map(({ plan }) => plan.send(r)));
+    const step = r.log.length + 1;
+    planned.forEach(({ action, plan }, index) => {
+      count(r, action, answers[index]);
+      r.log.push(`${step}${'abcdefgh'[index]}. ${plan.text}: ${answerText(answers[index])}`);
+    });
+    const unexpected = planned.flatMap(({ plan }, index) =>
+      [...SUCCESS, 409, 422, ...(plan.alsoAllowed ?? [])].includes(answers[index].status) ? [] : [`${plan.text}: answered ${answerText(answers[index])}`],
+    );
+    if (unexpected.length) fail(r, unexpected);
+    const done = planned.map(({ plan }, index) => ({ plan, answer: answers[index] })).filter(({ answer }) => SUCCESS.includes(answer.status));
+    done.sort((a, b) => a.plan.phase - b.plan.phase);
+    for (const { plan, answer } of done) plan.apply(m, answer);
+    await checkStep(m, r, false);
+  }
+  toString() {
+    return `together(${this.actions.map(String).join(' | ')})`;
+  }
+}
+
+// ---- Arbitraries --------------------------------------------------------------------------------
+
+const METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'];
+const pick = fc.nat({ max: 7 });
+/** Mostly a target the command can act on; now and then any, to be refused. */
+const useful = fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 });
+const location = fc.integer({ min: 0, max: 1 });
+const method = fc.constantFrom(...METHODS);
+const price = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 20_000 }), weight: 6 },
+  { arbitrary: fc.constantFrom(0, 1, 999, 1999, 3333, 8999), weight: 2 },
+);
+const lineSpec = (kind: Kind): fc.Arbitrary<LineSpec> =>
+  fc.record({
+    // Mostly stocked goods; services now and then (a purchase of one is refused).
+    product: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 2 }), weight: kind === 'Purchase' ? 12 : 4 }, { arbitrary: fc.constant(SERVICE), weight: 1 }),
+    quantity: fc.integer({ min: 1, max: 3 }),
+    price,
+    discountBp:
+      kind === 'Sale'
+        ? fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.constantFrom(500, 1250, 3333, 10000), weight: 1 }, { arbitrary: fc.integer({ min: 0, max: 10000 }), weight: 1 })
+        : fc.constant(0),
+  });
+const documentSpec = (kind: Kind) =>
+  fc
+    .record({
+      location,
+      lines: fc.array(lineSpec(kind), { minLength: 1, maxLength: 3 }),
+      discount: fc.oneof(
+        { arbitrary: fc.constant({ kind: 'none' as const }), weight: 4 },
+        { arbitrary: fc.integer({ min: 1, max: 100 }).map((percent) => ({ kind: 'part' as const, percent })), weight: 2 },
+        { arbitrary: fc.constant({ kind: 'over' as const }), weight: 1 },
+      ),
+      tax: fc.oneof({ arbitrary: fc.constant(0), weight: 2 }, { arbitrary: fc.integer({ min: 1, max: 3000 }), weight: 1 }),
+    })
+    .map(({ location, lines, discount, tax }) => new DocumentSpec(location, lines, discount, tax));
+const amountSpec: fc.Arbitrary<AmountSpec> = fc.oneof(
+  { arbitrary: fc.constant({ kind: 'all' as const }), weight: 3 },
+  { arbitrary: fc.integer({ min: 1, max: 99 }).map((percent) => ({ kind: 'part' as const, percent })), weight: 4 },
+  { arbitrary: fc.constant({ kind: 'more' as const }), weight: 1 },
+  { arbitrary: fc.integer({ min: 1, max: 5000 }).map((cents) => ({ kind: 'cents' as const, cents })), weight: 1 },
+);
+
+/** The everyday commands, each with how often it comes up. */
+const actions: fc.Arbitrary<Action> = fc.oneof(
+  { arbitrary: fc.tuple(documentSpec('Invoice'), fc.boolean()).map(([doc, sent]) => new CreateInvoice(doc, sent)), weight: 3 },
+  { arbitrary: fc.tuple(pick, useful).map(([p, open]) => new Post('Invoice', p, open)), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(documentSpec('Sale'), fc.boolean(), fc.option(amountSpec, { freq: 2 }), method)
+      .map(([doc, completed, pay, m]) => new CreateSale(doc, completed, pay, m)),
+    weight: 3,
+  },
+  { arbitrary: fc.tuple(pick, useful).map(([p, open]) => new Post('Sale', p, open)), weight: 2 },
+  { arbitrary: fc.tuple(fc.constantFrom<Kind>('Invoice', 'Sale', 'Purchase'), pick, useful).map(([k, p, open]) => new Cancel(k, p, open)), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom<Kind>('Invoice', 'Sale'), pick, useful, amountSpec, method)
+      .map(([k, p, u, amount, m]) => new Receipt(k, p, u, 'income', amount, m)),
+    weight: 3,
+  },
+  {
+    // Now and then an income on a purchase order, which is refused: suppliers are paid with expenses.
+    arbitrary: fc
+      .tuple(fc.constantFrom<Kind>('Invoice', 'Sale', 'Purchase', 'Purchase', 'Purchase', 'Purchase'), pick, useful, amountSpec, method, fc.nat({ max: 9 }))
+      .map(([k, p, u, amount, m, wrong]) => new Receipt(k, p, u, k === 'Purchase' && wrong === 0 ? 'income' : 'refund', amount, m)),
+    weight: 2,
+  },
+  { arbitrary: pick.map((p) => new DeleteReceipt(p)), weight: 2 },
+  {
+    arbitrary: fc.tuple(documentSpec('Purchase'), fc.constantFrom<'pending' | 'ordered' | 'received'>('pending', 'ordered', 'received')).map(([doc, status]) => new CreatePurchase(doc, status)),
+    weight: 2,
+  },
+  {
+    arbitrary: fc
+      .tuple(pick, fc.option(fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 3 }), { freq: 3 }), useful)
+      .map(([p, quantities, open]) => new Receive(p, quantities, open)),
+    weight: 2,
+  },
+  { arbitrary: fc.tuple(pick, useful, amountSpec, method).map(([p, u, amount, m]) => new PayPurchase(p, u, amount, m)), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(
+        fc.oneof({ arbitrary: fc.integer({ min: 0, max: 2 }), weight: 8 }, { arbitrary: fc.constant(SERVICE), weight: 1 }),
+        location,
+        fc.integer({ min: -4, max: 4 }).filter((delta) => delta !== 0),
+        fc.constantFrom('count_correction', 'damage', 'return'),
+      )
+      .map(([product, l, delta, reason]) => new Adjust(product, l, delta, reason)),
+    weight: 2,
+  },
+  {
+    arbitrary: fc
+      .tuple(
+        fc.oneof({ arbitrary: fc.integer({ min: 0, max: 2 }), weight: 8 }, { arbitrary: fc.constant(SERVICE), weight: 1 }),
+        location,
+        fc.oneof({ arbitrary: fc.constant(true), weight: 8 }, { arbitrary: fc.constant(false), weight: 1 }),
+        fc.integer({ min: 1, max: 4 }),
+      )
+      .map(([product, from, other, quantity]) => new Transfer(product, from, other ? 1 - from : from, quantity)),
+    weight: 2,
+  },
+);
+
+/** Sequences of commands one at a time. */
+export const sequentialCommands = (maxCommands: number, replayPath?: string) =>
+  fc.commands([actions.map((action) => new Sequential(action))], { maxCommands, size: 'max', replayPath });
+
+/** Sequences of steps of `width` commands sent at once. */
+export const concurrentCommands = (maxCommands: number, width: number, replayPath?: string) =>
+  fc.commands([fc.array(actions, { minLength: width, maxLength: width }).map((list) => new Together(list))], { maxCommands, size: 'max', replayPath });
+
+// ---- A run's own products, customer and supplier ------------------------------------------------
+
+export interface FileFixture {
+  h: Harness;
+  token: string;
+  f: CatalogueFixture;
+  batteryBrandId: number;
+  madeInId: number;
+  /** Receipts deleted by any run of the file. */
+  deletedNumbers: string[];
+  stats: Record<string, number>;
+}
+
+/** Lookups of the test file's own for batteries. */
+export async function batteryLookups(h: Harness, tag: string) {
+  return h.withDb(async (db) => {
+    const id = async (sql: string, params: unknown[]) => Number((await db.query<{ id: number }>(`${sql} returning id`, params))[0].id);
+    return {
+      batteryBrandId: await id('insert into public.battery_brands (name) values ($1)', [`Volt ${tag}`]),
+      madeInId: await id('insert into public.made_ins (name) values ($1)', [`Land ${tag}`]),
+    };
+  });
+}
+
+async function created(r: Real, path: string, body: unknown): Promise<number> {
+  const answer = await send(r, 'POST', path, body);
+  if (answer.status !== 201) throw new Error(`setting up a run: POST ${path} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  return Number(answer.body.data.id);
+}
+
+/** A fresh run: its own customer, supplier and products with their opening stock at both branches. */
+export async function setupRun(file: FileFixture, sequential: boolean): Promise<{ model: Model; real: Real }> {
+  const { h, f } = file;
+  const tag = uniqueTag();
+  const [customerId, supplierId] = await h.withDb(async (db) => {
+    const [customer] = await db.query<{ id: number }>('insert into public.customers (name, phone, address) values ($1, $2, $3) returning id', [
+      `Model customer ${tag}`,
+      '555 0142',
+      '4 Model Rd',
+    ]);
+    const [supplier] = await db.query<{ id: number }>('insert into public.suppliers (name, phone, address) values ($1, $2, $3) returning id', [
+      `Model supplier ${tag}`,
+      '555 0143',
+      '5 Model Rd',
+    ]);
+    return [Number(customer.id), Number(supplier.id)];
+  });
+  const real: Real = {
+    h,
+    token: file.token,
+    customerId,
+    supplierId,
+    sequential,
+    last: undefined as unknown as Snapshot,
+    start: { invoice: 1, sale: 1, purchase: 1, receipt: 1 },
+    log: [],
+    stats: file.stats,
+  };
+  const locationIds = [f.downtownId, f.northsideId];
+  const opening = async (path: string, body: unknown, product: number) => {
+    const id = await created(real, path, body);
+    const answer = await send(real, 'POST', `/api/products/${id}/stock-adjustments`, {
+      location_id: f.northsideId,
+      delta: OPENING[product][1],
+      reason: 'count_correction',
+    });
+    if (answer.status !== 201) throw new Error(`setting up a run: stock adjustment answered ${answer.status} ${JSON.stringify(answer.body)}`);
+    return id;
+  };
+  const productIds = await Promise.all([
+    ...['A', 'B'].map((letter, index) =>
+      opening('/api/tires', tireBody(f, { size: `195 / 65 R 15 ${tag}${letter}`, location_id: f.downtownId, quantity: OPENING[index][0] }), index),
+    ),
+    opening(
+      '/api/batteries',
+      {
+        battery_name: `Model battery ${tag}`,
+        battery_brand_id: file.batteryBrandId,
+        made_in_id: file.madeInId,
+        battery_shape: 'thick',
+        ampere: 70,
+        reversed: 0,
+        battery_type: 'acid',
+        location_id: f.downtownId,
+        inventory_quantity: OPENING[2][0],
+        cost_price: 70,
+        selling_price: 110,
+      },
+      2,
+    ),
+    created(real, '/api/services', { name: `Model fitting ${tag}`, selling_price: 25, active: true }),
+  ]);
+  const model: Model = {
+    productIds,
+    locationIds,
+    stock: OPENING.map((levels) => [...levels]),
+    cost: [...OPENING_COST],
+    docs: { Invoice: [], Sale: [], Purchase: [] },
+    receipts: [],
+    deletedNumbers: [],
+    fileDeletedNumbers: file.deletedNumbers,
+  };
+  real.last = await snapshot(real, productIds);
+  for (const series of SERIES) real.start[series] = real.last.series?.[series] ?? 1;
+  return { model, real };
+}
+
+/** The whole year's series, over every run of the file: each number once, none missing but deleted receipts'. */
+export async function yearNumbersProblems(h: Harness, deleted: string[]): Promise<string[]> {
+  const rows = await h.withDb((db) =>
+    db.query<{ series: Series; number: string }>(
+      `select 'invoice' as series, number from public.invoices where number like $1
+       union all select 'sale', number from public.sales where number like $1
+       union all select 'purchase', number from public.purchases where number like $1
+       union all select 'receipt', number from public.receipts where number like $1`,
+      [`%-${YEAR}-%`],
+    ),
+  );
+  const series = await h.withDb((db) => db.query<{ series: Series; next_value: number }>('select series, next_value from public.document_series where year = $1', [YEAR]));
+  const problems: string[] = [];
+  for (const name of SERIES) {
+    const values = [...rows.filter((row) => row.series === name).map((row) => row.number), ...(name === 'receipt' ? deleted : [])]
+      .map((number) => Number(/-(\d+)$/.exec(number)![1]))
+      .sort((a, b) => a - b);
+    const next = Number(series.find((row) => row.series === name)?.next_value ?? 1);
+    const expected = Array.from({ length: next - 1 }, (_, i) => i + 1);
+    if (values.join(',') !== expected.join(',')) problems.push(`${name} numbers of ${YEAR}: ${values.length} issued, next value ${next}; not 1..${next - 1} each once`);
+  }
+  return problems;
+}
