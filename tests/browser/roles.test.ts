@@ -166,6 +166,15 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     const transfer = page.getByRole('dialog', { name: 'Transfer Stock' });
     await expect.poll(() => transfer.getByLabel('From Branch').inputValue()).toBe(String(home));
     await transfer.getByRole('button', { name: 'Cancel' }).click();
+
+    // Update Price opens on the selling price, the one staff can change.
+    const battery = (await api<{ data: { id: number }[] }>('batteries?per_page=1')).body.data[0];
+    await open(`/batteries/${battery.id}`);
+    await page.getByRole('button', { name: 'Update Price' }).click();
+    const price = page.getByRole('dialog', { name: 'Update Price' });
+    expect(await price.getByLabel('Cost Price').isEditable()).toBe(false);
+    await expect.poll(() => price.getByLabel('Selling Price').evaluate((input) => input === document.activeElement)).toBe(true);
+    await price.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('starts a new invoice at the home branch, and offers Delete on their own draft only', async () => {

@@ -11,6 +11,8 @@ interface ModalProps {
   children: ReactNode;
 }
 
+const EDITABLE = 'input:not([readonly]):not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([readonly]):not([disabled])';
+
 /** A modal dialog: opens on mount, gives focus back to what opened it, closes on Escape or a click outside. */
 export function Modal({ labelledBy, describedBy, className, busy, onClose, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -19,6 +21,9 @@ export function Modal({ labelledBy, describedBy, className, busy, onClose, child
     const dialog = ref.current;
     const trigger = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    // The browser focuses the first control; one that cannot be changed (a locked field) is passed over.
+    const focused = document.activeElement;
+    if (dialog && focused instanceof HTMLInputElement && focused.readOnly) dialog.querySelector<HTMLElement>(EDITABLE)?.focus();
     return () => {
       dialog?.close();
       if (trigger?.isConnected) trigger.focus();
