@@ -3,12 +3,13 @@ import type { AppEnv } from '../env.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
 import { loginInput, type SessionUser } from '../schemas/auth.ts';
+import { lookupNamed } from '../db/sql.ts';
 import { setActor } from './actor.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { spendPasswordCheck, verifyPassword } from './password.ts';
 
 const INVALID = 'These credentials do not match our records.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -18,8 +19,7 @@ function lockedMessage(minutes: number): string {
 }
 
 /** The session user's columns besides id, name, e-mail and role, of `u`, the users row. */
-const SESSION_USER_COLUMNS = `u.home_location_id, u.must_change_password,
-  (select json_build_object('id', l.id, 'name', l.name) from public.locations l where l.id = u.home_location_id) as home_location`;
+const SESSION_USER_COLUMNS = `u.home_location_id, u.must_change_password, ${lookupNamed('locations', 'u.home_location_id')} as home_location`;
 
 function sessionUserOf(row: SessionUser): SessionUser {
   return {

@@ -21,6 +21,9 @@ export const queryText = (label: string, max = 200) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine((value) => !value.includes('\u0000'), `${label} must not contain invalid characters`);
 
+/** A list filter that may be sent empty (`?status=`): empty is no filter, anything else must pass `schema`. */
+export const optionalFilter = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 export const listQuery = z.object({
   page: wholeNumber('Page', 1, 1_000_000).default(1),
   per_page: wholeNumber('Per page', 1, 100).default(20),

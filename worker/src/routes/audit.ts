@@ -1,38 +1,33 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { lookupNamed } from '../db/sql.ts';
 import type { AppEnv } from '../env.ts';
-import { listQuery, pageOf, queryText, toPage } from '../http/paging.ts';
+import { listQuery, optionalFilter, pageOf, toPage } from '../http/paging.ts';
 import { parse } from '../http/validate.ts';
 import { Where } from '../http/where.ts';
 import { ACTIVITY_RECORD_TYPES, AUDIT_ACTIONS, AUDIT_RECORD_TYPE_KEYS, AUDIT_RECORD_TYPES, type AuditEvent } from '../schemas/audit.ts';
-import { optionalDate } from '../schemas/common.ts';
+import { optionalDate, requiredId } from '../schemas/common.ts';
 import { toCsv } from '../schemas/csv.ts';
 
 const EXPORT_LIMIT = 50_000;
 const COUNT_LIMIT = 10_000;
 
-const blank = (value: unknown) => (value === '' ? undefined : value);
-const optionalId = (message: string) =>
-  z.preprocess(blank, z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message).optional());
 
 const auditQuery = listQuery.extend({
-  user_id: optionalId('User must be a valid choice'),
-  record_type: z.preprocess(blank, z.enum(AUDIT_RECORD_TYPE_KEYS, { error: 'Record type must be one of the listed types' }).optional()),
-  record_id: optionalId('Record must be a valid id'),
-  action: z.preprocess(blank, z.enum(AUDIT_ACTIONS, { error: 'Action must be one of the listed actions' }).optional()),
+  user_id: optionalFilter(requiredId('User must be a valid choice')),
+  record_type: optionalFilter(z.enum(AUDIT_RECORD_TYPE_KEYS, { error: 'Record type must be one of the listed types' })),
+  record_id: optionalFilter(requiredId('Record must be a valid id')),
+  action: optionalFilter(z.enum(AUDIT_ACTIONS, { error: 'Action must be one of the listed actions' })),
   date_from: optionalDate('From date'),
   date_to: optionalDate('To date'),
 });
 
 const activityQuery = listQuery.extend({
   record_type: z.enum(ACTIVITY_RECORD_TYPES, { error: `Record type must be one of: ${ACTIVITY_RECORD_TYPES.join(', ')}` }),
-  record_id: z.coerce.number({ error: 'Record must be a valid id' }).int('Record must be a valid id').positive('Record must be a valid id').max(Number.MAX_SAFE_INTEGER, 'Record must be a valid id'),
-  search: queryText('Search').default(''),
+  record_id: requiredId('Record must be a valid id'),
 });
 
-const eventColumns = `e.id, e.occurred_at,
-  (select json_build_object('id', u.id, 'name', u.name) from public.users u where u.id = e.user_id) as "user",
-  (select json_build_object('id', l.id, 'name', l.name) from public.locations l where l.id = e.location_id) as location,
+const eventColumns = `e.id, e.occurred_at, ${lookupNamed('users', 'e.user_id')} as "user", ${lookupNamed('locations', 'e.location_id')} as location,
   e.action, e.record_type, e.record_id, e.record_label, e.related_type, e.related_id, e.related_label, e.changes,
   case when e.record_type = 'product' then (select p.kind from public.products p where p.id = e.record_id) end as product_kind`;
 

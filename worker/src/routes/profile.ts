@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { UUID } from '../auth/routes.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { readBody } from '../http/validate.ts';
@@ -8,27 +9,29 @@ import { endSessions, showUser } from './users.ts';
 
 const SESSION_NOT_FOUND = 'Session not found';
 
+const BROWSERS: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+const firstMatch = (names: [RegExp, string][], text: string) => names.find(([pattern]) => pattern.test(text))?.[1];
+
 /** 'Chrome on Windows', from a browser's user agent; what a person recognises as their device. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
-  const browser =
-    [
-      [/Edg\//, 'Edge'],
-      [/OPR\/|Opera/, 'Opera'],
-      [/Firefox\//, 'Firefox'],
-      [/Chrome\/|Chromium\/|CriOS\//, 'Chrome'],
-      [/Safari\//, 'Safari'],
-    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1] ?? 'A browser';
-  const system =
-    [
-      [/iPhone|iPad|iPod/, 'iOS'],
-      [/Android/, 'Android'],
-      [/Windows/, 'Windows'],
-      [/Mac OS X|Macintosh/, 'macOS'],
-      [/CrOS/, 'ChromeOS'],
-      [/Linux/, 'Linux'],
-    ].find(([pattern]) => (pattern as RegExp).test(userAgent))?.[1];
-  return system ? `${browser} on ${system}` : String(browser);
+  const browser = firstMatch(BROWSERS, userAgent) ?? 'A browser';
+  const system = firstMatch(SYSTEMS, userAgent);
+  return system ? `${browser} on ${system}` : browser;
 }
 
 /** What every signed-in user may do to their own account. */
@@ -82,7 +85,7 @@ profileRoutes.post('/sessions/sign-out-others', async (c) => {
 
 profileRoutes.delete('/sessions/:id', async (c) => {
   const id = c.req.param('id');
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new HttpError(404, SESSION_NOT_FOUND);
+  if (!UUID.test(id)) throw new HttpError(404, SESSION_NOT_FOUND);
   const rows = await c.var.db.query(
     'update public.sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null returning id',
     [id, c.var.user.id],

@@ -2,20 +2,21 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
 import { PgCode, pgErrorCode, type Db } from '../db/port.ts';
+import { lookupNamed } from '../db/sql.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
-import { listQuery, pageOf } from '../http/paging.ts';
+import { listQuery, optionalFilter, pageOf } from '../http/paging.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
 import { Where } from '../http/where.ts';
 import { passwordInput, ROLES, userCreateInput, userUpdateInput, type User } from '../schemas/users.ts';
+import { requireReferences } from './products/core.ts';
 import { searchCondition } from './resource.ts';
 
 const NOT_FOUND = 'User not found';
 const LAST_ADMIN = 'There must be at least one active administrator.';
 
 /** A user as the API shows it, of `u`. */
-export const userColumns = `u.id, u.name, u.email, u.role, u.home_location_id,
-  (select json_build_object('id', l.id, 'name', l.name) from public.locations l where l.id = u.home_location_id) as home_location,
+export const userColumns = `u.id, u.name, u.email, u.role, u.home_location_id, ${lookupNamed('locations', 'u.home_location_id')} as home_location,
   u.is_active, coalesce(u.locked_until > now(), false) as is_locked, case when u.locked_until > now() then u.locked_until end as locked_until,
   u.must_change_password, u.last_login_at, u.created_at, u.updated_at`;
 
@@ -46,14 +47,7 @@ async function keepAnAdmin(db: Db, userId: string): Promise<void> {
   if (admins.length === 1 && Number(admins[0].id) === Number(userId)) throw new HttpError(409, LAST_ADMIN);
 }
 
-async function requireLocation(db: Db, locationId: number | null): Promise<void> {
-  if (locationId === null) return;
-  const [found] = await db.query('select 1 from public.locations where id = $1', [locationId]);
-  if (!found) {
-    const message = 'The selected home branch does not exist';
-    throw new HttpError(422, message, { home_location_id: [message] });
-  }
-}
+const homeBranch = (id: number | null) => ({ table: 'locations', id, field: 'home_location_id', message: 'The selected home branch does not exist' });
 
 /** Runs a write that may break the e-mail's uniqueness, answering 422 on the field. */
 async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
@@ -69,7 +63,7 @@ async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const usersQuery = listQuery.extend({
-  role: z.preprocess((value) => (value === '' ? undefined : value), z.enum(ROLES, { error: 'Role must be admin or staff' }).optional()),
+  role: optionalFilter(z.enum(ROLES, { error: 'Role must be admin or staff' })),
   active: z.enum(['1', '0', 'true', 'false', ''], { error: 'Active must be 1 or 0' }).optional(),
 });
 
@@ -87,7 +81,7 @@ userRoutes.get('/', async (c) => {
 userRoutes.post('/', async (c) => {
   const input = await readBody(c, userCreateInput);
   const { db } = c.var;
-  await requireLocation(db, input.home_location_id);
+  await requireReferences(db, [homeBranch(input.home_location_id)]);
   const hash = await hashPassword(input.password);
   const [row] = await uniqueEmail(() =>
     db.query<{ id: number }>(
@@ -106,7 +100,7 @@ userRoutes.put('/:id', async (c) => {
   const input = await readBody(c, userUpdateInput);
   const { db } = c.var;
   const before = await showUser(db, id);
-  await requireLocation(db, input.home_location_id);
+  await requireReferences(db, [homeBranch(input.home_location_id)]);
   if (before.role === 'admin' && input.role !== 'admin') await keepAnAdmin(db, id);
   await uniqueEmail(() =>
     db.query('update public.users set name = $2, email = $3, role = $4, home_location_id = $5, updated_at = now() where id = $1', [

@@ -11,6 +11,9 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 export const PAYMENT_STATUSES = ['pending', 'partial', 'paid'] as const;
+
+/** The status of a document not yet issued, which the person who created it may still delete. */
+export const OPEN_STATUS = { invoice: 'draft', sale: 'pending', purchase: 'pending' } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** An invoice's status as displayed: cancelled, else paid, else partial, else overdue, else sent, else draft. */

@@ -1,9 +1,8 @@
 import type { SessionUser } from '@schemas/auth';
+import { OPEN_STATUS } from '@schemas/documents';
 import { useAuth } from './AuthContext';
 
-/** The status in which a document's creator may delete it without being an administrator. */
-const OWN_DELETABLE_STATUS = { invoice: 'draft', sale: 'pending', purchase: 'pending' } as const;
-export type TradingDocumentKind = keyof typeof OWN_DELETABLE_STATUS;
+export type TradingDocumentKind = keyof typeof OPEN_STATUS;
 
 interface OwnedDocument {
   status: string;
@@ -24,7 +23,7 @@ export function permissionsFor(user: Pick<SessionUser, 'id' | 'role'> | null) {
     changeCostPrice: admin,
     changeSettings: admin,
     deleteDocument: (kind: TradingDocumentKind, document: OwnedDocument) =>
-      admin || (user !== null && document.status === OWN_DELETABLE_STATUS[kind] && document.created_by_id === user.id),
+      admin || (user !== null && document.status === OPEN_STATUS[kind] && document.created_by_id === user.id),
     cancelDocument: (document: { payment_status: string }) => admin || document.payment_status === 'pending',
   };
 }

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
-import { INVOICE_STATUSES, draftInvoiceInput, invoiceInput, sentInvoiceInput } from '../../schemas/documents.ts';
+import { INVOICE_STATUSES, draftInvoiceInput, invoiceInput, sentInvoiceInput, OPEN_STATUS } from '../../schemas/documents.ts';
 import { documentRule, runTransition, listDocuments, lockDocument, lockForDelete, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 const overdue = `d.status = 'sent' and d.payment_status <> 'paid' and d.due_date < current_date`;
@@ -37,7 +37,7 @@ export const invoiceKind: DocumentKind = {
   lineFields: `'unit_price', x.unit_price, 'total', x.line_total`,
   statusCondition: (status) => statusConditions[status],
   overdue,
-  openStatus: 'draft',
+  openStatus: OPEN_STATUS.invoice,
   statuses: INVOICE_STATUSES,
 };
 

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
-import { PURCHASE_STATUSES, purchaseInput, purchasePaymentInput, purchaseUpdateInput, receiveInput } from '../../schemas/documents.ts';
+import { PURCHASE_STATUSES, purchaseInput, purchasePaymentInput, purchaseUpdateInput, receiveInput, OPEN_STATUS } from '../../schemas/documents.ts';
 import { documentRule, listDocuments, lockDocument, lockForDelete, receiptColumns, receiptFrom, requireParty, runTransition, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 // A scalar subquery with a limit, so a page looks at its own orders' lines (an EXISTS here is
@@ -29,7 +29,7 @@ export const purchaseKind: DocumentKind = {
   lineFields: `'purchaseable', json_build_object('name', x.product_name), 'received_quantity', x.received_quantity,
                'cost_price_at_purchase', x.unit_price, 'total_price', x.line_total, 'notes', x.description`,
   statusCondition: (status) => `d.status = '${status}'`,
-  openStatus: 'pending',
+  openStatus: OPEN_STATUS.purchase,
   statuses: PURCHASE_STATUSES,
 };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { listQuery, toPage, offsetOf, queryText } from '../../http/paging.ts';
+import { listQuery, optionalFilter, toPage, offsetOf, queryText } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
@@ -11,8 +11,7 @@ import { PAYMENT_METHODS, RECEIPTABLE_TYPES, RECEIPT_TYPES, receiptInput } from 
 import { documentRule, receiptColumns, receiptFrom } from './shared.ts';
 
 const NOT_FOUND = 'Receipt not found';
-const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((value) => (value === '' ? undefined : value), z.enum(values, { error: message }).optional());
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) => optionalFilter(z.enum(values, { error: message }));
 
 const receiptsQuery = listQuery.extend({
   type: optionalChoice(RECEIPT_TYPES, 'Type must be income, expense or refund'),
@@ -23,7 +22,7 @@ const receiptsQuery = listQuery.extend({
   dateTo: optionalDate('To date'),
   side: optionalChoice(['sale', 'purchase'] as const, 'Side must be sale or purchase'),
   receiptable_type: optionalChoice(RECEIPTABLE_TYPES, 'Related type must be Invoice, Sale or Purchase'),
-  receiptable_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Related document must be a valid choice').optional()),
+  receiptable_id: optionalFilter(requiredId('Related document must be a valid choice')),
 });
 
 export const receiptRoutes = new Hono<AppEnv>();

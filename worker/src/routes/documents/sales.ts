@@ -3,7 +3,7 @@ import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
-import { SALE_STATUSES, completedSaleInput, pendingSaleInput, saleInput } from '../../schemas/documents.ts';
+import { SALE_STATUSES, completedSaleInput, pendingSaleInput, saleInput, OPEN_STATUS } from '../../schemas/documents.ts';
 import { documentRule, runTransition, listDocuments, lockDocument, lockForDelete, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 export const saleKind: DocumentKind = {
@@ -20,7 +20,7 @@ export const saleKind: DocumentKind = {
   columns: 'd.sale_date, d.status, d.payment_method',
   lineFields: `'selling_price', x.unit_price, 'discount', x.discount_percent, 'total_price', x.line_total`,
   statusCondition: (status) => `d.status = '${status}'`,
-  openStatus: 'pending',
+  openStatus: OPEN_STATUS.sale,
   statuses: SALE_STATUSES,
 };
 

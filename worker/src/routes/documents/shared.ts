@@ -5,11 +5,11 @@ import type { AppEnv } from '../../env.ts';
 import { PgCode, pgErrorCode, type Db } from '../../db/port.ts';
 import { named } from '../../db/sql.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, pageOf, queryText, type TotalQuery } from '../../http/paging.ts';
+import { listQuery, optionalFilter, pageOf, queryText, type TotalQuery } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse } from '../../http/validate.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
-import { PAYMENT_STATUSES } from '../../schemas/documents.ts';
+import { OPEN_STATUS, PAYMENT_STATUSES } from '../../schemas/documents.ts';
 
 /** What differs between the kinds of trading document; everything else about them is shared. */
 export interface DocumentKind {
@@ -39,8 +39,8 @@ export interface DocumentKind {
   /** SQL condition of the `overdue=1` filter: past due and not paid, whatever the status shown. */
   overdue?: string;
   statuses: readonly string[];
-  /** The status of a document not yet issued, which its creator may still delete. */
-  openStatus: 'draft' | 'pending';
+  /** Its OPEN_STATUS: its creator may still delete it. */
+  openStatus: (typeof OPEN_STATUS)[keyof typeof OPEN_STATUS];
 }
 
 const csv = (label: string, allowed: readonly string[]) =>
@@ -51,7 +51,7 @@ const csv = (label: string, allowed: readonly string[]) =>
     .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : []))
     .refine((values) => values.every((value) => allowed.includes(value)), `${label} must be one of: ${allowed.join(', ')}`);
 
-const optionalFilterId = (label: string) => z.preprocess((value) => (value === '' ? undefined : value), requiredId(`${label} must be a valid choice`).optional());
+const optionalFilterId = (label: string) => optionalFilter(requiredId(`${label} must be a valid choice`));
 
 const partyFilters = {
   customer: queryText('Customer').optional(),

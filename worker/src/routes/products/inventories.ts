@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, pageOf } from '../../http/paging.ts';
+import { listQuery, optionalFilter, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { inventoryCategory, inventoryInput, type InventoryInput } from '../../schemas/inventories.ts';
@@ -13,10 +13,9 @@ const NOT_FOUND = 'Inventory item not found';
 const IN_USE = 'This inventory item cannot be deleted because invoices, sales or purchase orders refer to it.';
 const LOCATION_REQUIRED = 'Location is required';
 
-const blank = (value: unknown) => (value === '' ? undefined : value);
 const inventoryListQuery = listQuery.extend({
-  category: z.preprocess(blank, inventoryCategory.optional()),
-  lowStock: z.preprocess(blank, z.enum(['1', '0', 'true', 'false'], 'Low stock must be 1 or 0').optional()),
+  category: optionalFilter(inventoryCategory),
+  lowStock: optionalFilter(z.enum(['1', '0', 'true', 'false'], 'Low stock must be 1 or 0')),
 });
 
 const FROM = `

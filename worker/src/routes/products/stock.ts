@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requiredId } from '../../schemas/common.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, pageOf } from '../../http/paging.ts';
+import { listQuery, optionalFilter, pageOf } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { priceInput, stockAdjustmentInput, stockTransferInput } from '../../schemas/stock.ts';
@@ -106,8 +106,8 @@ stockRoutes.patch('/:id/price', async (c) => {
 
 const productsQuery = listQuery.extend({
   type: z.enum(['tire', 'battery', 'wiper', 'service', 'item'], { error: 'Type must be tire, battery, wiper, service or item' }).optional(),
-  location_id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Location must be a valid choice').optional()),
-  id: z.preprocess((value) => (value === '' ? undefined : value), requiredId('Product must be a valid choice').optional()),
+  location_id: optionalFilter(requiredId('Location must be a valid choice')),
+  id: optionalFilter(requiredId('Product must be a valid choice')),
 });
 
 const PICKER_COUNT_LIMIT = 100;

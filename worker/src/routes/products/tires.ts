@@ -4,7 +4,7 @@ import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { parseCsv, toCsv } from '../../schemas/csv.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, offsetOf, toPage } from '../../http/paging.ts';
+import { listQuery, offsetOf, optionalFilter, toPage } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { fieldErrors } from '../../schemas/common.ts';
@@ -24,24 +24,22 @@ const tireBody = z.preprocess((body) => {
   return record.tire_brand_id === undefined && record.brand_id !== undefined ? { ...record, tire_brand_id: record.brand_id } : body;
 }, tireInput);
 
-const blank = (value: unknown) => (value === '' ? undefined : value);
-const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blank, schema.optional());
 const idParam = (label: string) => z.coerce.number({ error: `${label} must be a valid choice` }).int().positive(`${label} must be a valid choice`);
 const flagParam = z.enum(['1', '0', 'true', 'false'], { error: 'Use 1 or 0' }).transform((value) => value === '1' || value === 'true');
 const priceParam = (label: string) => z.coerce.number({ error: `${label} must be a number` }).min(0, `${label} must be at least 0`);
 
 const tireFilters = z.object({
   search: listQuery.shape.search,
-  tire_brand_id: optional(idParam('Brand')),
-  tire_type: optional(idParam('Tire type')),
-  construction_type: optional(z.enum(CONSTRUCTION_TYPES, { error: 'Construction type must be radial or bias-ply' })),
-  run_flat: optional(flagParam),
-  fuel_rating: optional(z.enum(RATINGS, { error: 'Fuel rating must be A, B, C, D or E' })),
-  water_rating: optional(z.enum(RATINGS, { error: 'Wet grip must be A, B, C, D or E' })),
-  price_min: optional(priceParam('Minimum price')),
-  price_max: optional(priceParam('Maximum price')),
-  in_stock: optional(flagParam),
-  stock_status: optional(z.enum(['in', 'low', 'out'], { error: 'Stock status must be in, low or out' })),
+  tire_brand_id: optionalFilter(idParam('Brand')),
+  tire_type: optionalFilter(idParam('Tire type')),
+  construction_type: optionalFilter(z.enum(CONSTRUCTION_TYPES, { error: 'Construction type must be radial or bias-ply' })),
+  run_flat: optionalFilter(flagParam),
+  fuel_rating: optionalFilter(z.enum(RATINGS, { error: 'Fuel rating must be A, B, C, D or E' })),
+  water_rating: optionalFilter(z.enum(RATINGS, { error: 'Wet grip must be A, B, C, D or E' })),
+  price_min: optionalFilter(priceParam('Minimum price')),
+  price_max: optionalFilter(priceParam('Maximum price')),
+  in_stock: optionalFilter(flagParam),
+  stock_status: optionalFilter(z.enum(['in', 'low', 'out'], { error: 'Stock status must be in, low or out' })),
 });
 const tireListQuery = listQuery.extend(tireFilters.shape);
 
