@@ -114,6 +114,8 @@ function documents(path: string, create: (token?: string) => Promise<number>, bo
 
 const cases: Record<string, Case> = {
   'GET /api/health': read('/api/health'),
+  'GET /api/openapi.json': read('/api/openapi.json'),
+  'GET /api/docs': read('/api/docs'),
   'POST /api/auth/login': async (_, role) => {
     const { email, password } = await createUser(h, role);
     return { path: '/api/auth/login', body: { email, password }, status: 200, token: '' };

@@ -1,5 +1,6 @@
 import { upsertUser } from '../../worker/src/users.ts';
 import type { Harness } from './harness.ts';
+import { checksAnswers, contractOf } from './contract.ts';
 
 export interface Answer<T = any> {
   status: number;
@@ -15,6 +16,7 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** Sends a request to the app; an answer that breaks the app's OpenAPI document fails the test. */
 export async function call<T = any>(h: Harness, method: string, path: string, options: CallOptions = {}): Promise<Answer<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -23,6 +25,10 @@ export async function call<T = any>(h: Harness, method: string, path: string, op
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await h.fetch(path, { method, headers, body });
   const text = await response.text();
+  if (checksAnswers(h) && path.startsWith('/api/')) {
+    const violation = (await contractOf(h)).violation(method, path, { status: response.status, contentType: response.headers.get('content-type'), text });
+    if (violation) throw new Error(`The answer breaks the API's OpenAPI document: ${violation}`);
+  }
   const json = response.headers.get('content-type')?.includes('json');
   return { status: response.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: response.headers };
 }

@@ -17,6 +17,9 @@ import { documentRoutes } from './routes/documents/index.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
+import { describe, openApiDocument } from './http/openapi.ts';
+import { DOCS_PAGE } from './http/docs-page.ts';
+import { z } from 'zod';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
@@ -73,6 +76,8 @@ const limitBody: MiddlewareHandler = async (c, next) => {
   return next();
 };
 
+const health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+
 /** The whole `/api`, built from its dependencies; Web-standard APIs only. */
 export function createApp({ db, config, log = console.error }: AppDeps) {
   if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
@@ -88,7 +93,14 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   });
   app.use(limitBody);
 
-  app.get('/health', async (c) => {
+  app.get(
+    '/openapi.json',
+    describe({ tag: 'Reference', summary: 'This API described as OpenAPI 3.1', ok: z.record(z.string(), z.unknown()) }),
+    async (c) => c.json(await openApiDocument(app)),
+  );
+  app.get('/docs', (c) => c.html(DOCS_PAGE));
+
+  app.get('/health', describe({ tag: 'Reference', summary: 'Whether the server and its database answer', ok: health, errors: [503] }), async (c) => {
     try {
       await c.var.db.query('select 1');
       return c.json({ status: 'ok', database: 'up' });

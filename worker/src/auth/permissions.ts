@@ -41,6 +41,8 @@ const crud = (path: string, remove: Rule = 'admin'): Record<string, Rule> => ({
 /** Every route of the API and its rule. A route missing here is refused to everyone. */
 export const PERMISSIONS: Record<string, Rule> = {
   'GET /api/health': 'public',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'self',
   'GET /api/auth/me': 'self',

@@ -1,8 +1,11 @@
-import { customerInput } from '../schemas/customers.ts';
+import { customerInput, customerRow } from '../schemas/customers.ts';
 import { resourceRoutes, searchCondition } from './resource.ts';
 
 export const customerRoutes = resourceRoutes({
   table: 'customers',
+  tag: 'Customers',
+  noun: 'customer',
+  row: customerRow,
   schema: customerInput,
   columns: ['name', 'email', 'phone', 'address', 'company_name'],
   searchWhere: searchCondition(['name', 'phone'], ['phone']),

@@ -8,6 +8,13 @@ import {
   tagInput,
   tireBrandInput,
   tireTypeInput,
+  tireBrandRow,
+  tireTypeRow,
+  madeInRow,
+  batteryBrandRow,
+  locationRow,
+  tagRow,
+  tagListRow,
 } from '../schemas/lookups.ts';
 import { patternRoutes } from './lookups/patterns.ts';
 import { resourceRoutes, searchCondition } from './resource.ts';
@@ -23,6 +30,9 @@ lookupRoutes.route(
   resourceRoutes({
     ...byName,
     table: 'tire_brands',
+    tag: 'Tire brands',
+    noun: 'tire brand',
+    row: tireBrandRow,
     schema: tireBrandInput,
     columns: ['name', 'country'],
     notFound: 'Tire brand not found',
@@ -42,6 +52,9 @@ lookupRoutes.route(
   resourceRoutes({
     ...byName,
     table: 'tire_types',
+    tag: 'Tire types',
+    noun: 'tire type',
+    row: tireTypeRow,
     schema: tireTypeInput,
     columns: ['name', 'section'],
     notFound: 'Tire type not found',
@@ -61,6 +74,9 @@ lookupRoutes.route(
   resourceRoutes({
     ...byName,
     table: 'made_ins',
+    tag: 'Made in',
+    noun: 'made-in country',
+    row: madeInRow,
     schema: madeInInput,
     columns: ['name'],
     notFound: 'Made in not found',
@@ -80,6 +96,9 @@ lookupRoutes.route(
   resourceRoutes({
     ...byName,
     table: 'battery_brands',
+    tag: 'Battery brands',
+    noun: 'battery brand',
+    row: batteryBrandRow,
     schema: batteryBrandInput,
     columns: ['name'],
     notFound: 'Battery brand not found',
@@ -93,6 +112,9 @@ lookupRoutes.route(
   resourceRoutes({
     ...byName,
     table: 'locations',
+    tag: 'Locations',
+    noun: 'location (branch)',
+    row: locationRow,
     schema: locationInput,
     updateSchema: locationUpdateInput,
     columns: ['name', 'address'],
@@ -115,6 +137,9 @@ lookupRoutes.route(
   resourceRoutes({
     ...byName,
     table: 'tags',
+    tag: 'Tags',
+    noun: 'tag',
+    row: tagRow, listRow: tagListRow,
     schema: tagInput,
     columns: ['name', 'section', '(select count(*)::int from public.pattern_tags pt where pt.tag_id = tags.id) as patterns_count'],
     detailColumns: [

@@ -6,11 +6,19 @@ import { HttpError } from '../http/errors.ts';
 import { listQuery, pageOf } from '../http/paging.ts';
 import { Where } from '../http/where.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
+import { describe } from '../http/openapi.ts';
+import { one, page } from '../schemas/answers.ts';
 
 /** A plain table edited as a whole record: list with search and paging, create, show, update, delete. */
 export interface ResourceDefinition<S extends z.ZodObject> {
   table: string;
   schema: S;
+  /** How the API reference names it: a tag ('Customers') and one record ('customer'). */
+  tag: string;
+  noun: string;
+  /** A record as shown alone (with `detailColumns`), and as listed when that differs. */
+  row: z.ZodObject;
+  listRow?: z.ZodObject;
   /** Validates PUT bodies instead of `schema` (same fields), when editing asks for more than adding. */
   updateSchema?: z.ZodObject;
   /** Columns shown, besides id, created_at and updated_at; SQL expressions name themselves with `as`. */
@@ -95,8 +103,10 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
   const listed = ['id', ...definition.columns, 'created_at', 'updated_at'].join(', ');
   const returning = ['id', ...definition.columns, ...(definition.detailColumns ?? []), 'created_at', 'updated_at'].join(', ');
   const routes = new Hono<AppEnv>();
+  const { tag, noun, row } = definition;
+  const listRow = definition.listRow ?? row;
 
-  routes.get('/', async (c) => {
+  routes.get('/', describe({ tag, summary: `List ${tag.toLowerCase()}`, query: listQuery, ok: page(listRow) }), async (c) => {
     const query = parse(listQuery, c.req.query());
     const where = new Where();
     if (query.search) where.addOn(query.search, definition.searchWhere);
@@ -104,7 +114,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
     return c.json(await pageOf(c.var.db, sql, where, query));
   });
 
-  routes.post('/', async (c) => {
+  routes.post('/', describe({ tag, summary: `Add a ${noun}`, body: schema, created: one(row) }), async (c) => {
     const input = await readBody(c, schema);
     const values = fields.map((field) => input[field]);
     const [row] = await c.var.db.query(
@@ -114,16 +124,17 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
     return c.json({ data: row }, 201);
   });
 
-  routes.get('/:id', async (c) => {
+  routes.get('/:id', describe({ tag, summary: `One ${noun}`, ok: one(row) }), async (c) => {
     const id = parseId(c.req.param('id'), notFound);
     const [row] = await c.var.db.query(`select ${returning} from public.${table} where id = $1`, [id]);
     if (!row) throw new HttpError(404, notFound);
     return c.json({ data: row });
   });
 
-  routes.put('/:id', async (c) => {
+  const updateSchema = definition.updateSchema ?? schema;
+  routes.put('/:id', describe({ tag, summary: `Change a ${noun}`, body: updateSchema, ok: one(row) }), async (c) => {
     const id = parseId(c.req.param('id'), notFound);
-    const input = await readBody(c, definition.updateSchema ?? schema);
+    const input = await readBody(c, updateSchema);
     const assignments = fields.map((field, i) => `${field} = $${i + 2}`).join(', ');
     const [row] = await c.var.db.query(
       `update public.${table} set ${assignments}, updated_at = now() where id = $1 returning ${returning}`,
@@ -133,7 +144,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
     return c.json({ data: row });
   });
 
-  routes.delete('/:id', async (c) => {
+  routes.delete('/:id', describe({ tag, summary: `Delete a ${noun}`, noContent: true, errors: [409] }), async (c) => {
     const id = parseId(c.req.param('id'), notFound);
     await deleteRow(c.var.db, { table, id, notFound, inUse: definition.inUse, usage: definition.usage });
     return c.body(null, 204);

@@ -1,8 +1,11 @@
-import { supplierInput } from '../schemas/suppliers.ts';
+import { supplierInput, supplierRow } from '../schemas/suppliers.ts';
 import { resourceRoutes, searchCondition } from './resource.ts';
 
 export const supplierRoutes = resourceRoutes({
   table: 'suppliers',
+  tag: 'Suppliers',
+  noun: 'supplier',
+  row: supplierRow,
   schema: supplierInput,
   columns: ['name', 'contact_person', 'email', 'phone', 'address'],
   searchWhere: searchCondition(['name', 'phone'], ['phone']),

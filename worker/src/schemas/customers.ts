@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, requiredText } from './common.ts';
+import { id, timestamps } from './answers.ts';
 
 export const customerInput = z.object({
   name: requiredText('Name'),
@@ -10,13 +11,13 @@ export const customerInput = z.object({
 });
 export type CustomerInput = z.input<typeof customerInput>;
 
-export interface Customer {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string;
-  address: string;
-  company_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const customerRow = z.object({
+  id,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  address: z.string(),
+  company_name: z.string().nullable(),
+  ...timestamps,
+});
+export type Customer = z.infer<typeof customerRow>;

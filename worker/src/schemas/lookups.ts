@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag, money, optionalId, optionalText, requiredText } from './common.ts';
+import { id, named, timestamps } from './answers.ts';
 
 export const tireBrandInput = z.object({ name: requiredText('Name'), country: optionalText('Country') });
 export const tireTypeInput = z.object({ name: requiredText('Name'), section: optionalText('Section') });
@@ -41,9 +42,25 @@ export const patternInput = z.object({
 });
 export type PatternInput = z.input<typeof patternInput>;
 
-export interface Named {
-  id: number;
-  name: string;
+export type Named = z.infer<typeof named>;
+
+const namedRow = <F extends z.ZodRawShape>(fields: F) => z.object({ id, name: z.string(), ...fields, ...timestamps });
+export const tireBrandRow = namedRow({ country: z.string().nullable() });
+export const tireTypeRow = namedRow({ section: z.string().nullable() });
+export const madeInRow = namedRow({});
+export const batteryBrandRow = namedRow({});
+export const locationRow = namedRow({ address: z.string().nullable() });
+export const tagListRow = namedRow({ section: z.string().nullable(), patterns_count: z.number().int() });
+export const tagRow = tagListRow.extend({ patterns: z.array(named) });
+
+export type TireBrand = z.infer<typeof tireBrandRow>;
+export type TireType = z.infer<typeof tireTypeRow>;
+export type MadeIn = z.infer<typeof madeInRow>;
+export type BatteryBrand = z.infer<typeof batteryBrandRow>;
+export type Location = z.infer<typeof locationRow>;
+export interface Tag extends z.infer<typeof tagListRow> {
+  /** Only on a single tag. */
+  patterns?: Named[];
 }
 
 interface Stamped {
@@ -51,23 +68,6 @@ interface Stamped {
   updated_at: string;
 }
 
-export interface TireBrand extends Named, Stamped {
-  country: string | null;
-}
-export interface TireType extends Named, Stamped {
-  section: string | null;
-}
-export type MadeIn = Named & Stamped;
-export type BatteryBrand = Named & Stamped;
-export interface Location extends Named, Stamped {
-  address: string | null;
-}
-export interface Tag extends Named, Stamped {
-  section: string | null;
-  patterns_count: number;
-  /** Only on a single tag. */
-  patterns?: Named[];
-}
 export interface Pattern extends Named, Stamped {
   description: string | null;
   category: PatternCategory;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, requiredText } from './common.ts';
+import { id, timestamps } from './answers.ts';
 
 export const supplierInput = z.object({
   name: requiredText('Name'),
@@ -10,13 +11,13 @@ export const supplierInput = z.object({
 });
 export type SupplierInput = z.input<typeof supplierInput>;
 
-export interface Supplier {
-  id: number;
-  name: string;
-  contact_person: string | null;
-  email: string | null;
-  phone: string;
-  address: string;
-  created_at: string;
-  updated_at: string;
-}
+export const supplierRow = z.object({
+  id,
+  name: z.string(),
+  contact_person: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  address: z.string(),
+  ...timestamps,
+});
+export type Supplier = z.infer<typeof supplierRow>;

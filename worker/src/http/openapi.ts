@@ -1,0 +1,178 @@
+import type { Hono, MiddlewareHandler } from 'hono';
+import { describeRoute, generateSpecs } from 'hono-openapi';
+import { z } from 'zod';
+import { ruleOf } from '../auth/permissions.ts';
+
+/**
+ * What a route takes and answers, written next to its handler. The document is built from these and
+ * from the zod schemas the route validates with, so it says what the code does.
+ */
+export interface Contract {
+  summary: string;
+  tag: string;
+  description?: string;
+  /** The query string, as the route parses it. */
+  query?: z.ZodObject;
+  /** The JSON body, as the route reads it. */
+  body?: z.ZodType;
+  /** The body is a CSV file (the route parses it itself). */
+  csvBody?: true;
+  /** A 200 answer with this JSON body. */
+  ok?: z.ZodType;
+  /** A 201 answer with this JSON body. */
+  created?: z.ZodType;
+  /** A 204 answer, without a body. */
+  noContent?: true;
+  /** A 200 answer with a CSV file. */
+  csv?: true;
+  /** The route honours an Idempotency-Key header (a repeat is answered once; 409 while the first runs). */
+  idempotent?: true;
+  /** Refusals besides those every route of its kind can give (401, 403, 404, 413, 422 are added). */
+  errors?: (400 | 404 | 409 | 422 | 429 | 503)[];
+}
+
+type JsonSchema = Record<string, unknown>;
+
+const COMPONENT_PREFIX = '#/components/schemas/';
+
+/** Schemas named with `.meta({ id })`, shared by every operation that uses them. */
+const components: Record<string, JsonSchema> = {};
+
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const converted = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
+  // Schemas named with `.meta({ id })` come back under `$defs`; the document keeps them in its components.
+  const { $schema: _, $defs, ...rest } = JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', `"${COMPONENT_PREFIX}`)) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
+  for (const [id, definition] of Object.entries($defs ?? {})) components[id] ??= definition;
+  return rest;
+}
+
+/** `{message}`, and for 422 `errors`: each field's messages (`_` for the request as a whole). */
+export const errorBody = z
+  .object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())).optional() })
+  .meta({ id: 'Error' });
+
+const REFUSALS: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Not signed in, or the session has ended',
+  403: 'Not allowed for this user',
+  404: 'Not found',
+  409: 'Refused: it conflicts with the current state',
+  413: 'The request body is larger than 256 KB',
+  422: 'The input is invalid',
+  429: 'Too many failed attempts',
+  503: 'The database does not answer',
+};
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
+const refusal = (status: number) => ({ description: REFUSALS[status], content: json(errorBody) });
+
+/** The route's description, as a middleware that does nothing but carry it. */
+export function describe(contract: Contract): MiddlewareHandler {
+  const responses: Record<string, unknown> = {};
+  if (contract.ok) responses[200] = { description: 'OK', content: json(contract.ok) };
+  if (contract.csv) responses[200] = { description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } };
+  if (contract.created) responses[201] = { description: 'Created', content: json(contract.created) };
+  if (contract.noContent) responses[204] = { description: 'Done, nothing to show' };
+  const errors = new Set<number>(contract.errors);
+  if (contract.query || contract.body) errors.add(422);
+  if (contract.body || contract.csvBody) errors.add(413);
+  if (contract.idempotent) (errors.add(409), errors.add(422));
+  for (const status of [...errors].sort()) responses[status] = refusal(status);
+
+  const parameters: unknown[] = [];
+  if (contract.query) {
+    const { properties = {}, required = [] } = jsonSchemaOf(contract.query, 'input') as {
+      properties?: Record<string, JsonSchema>;
+      required?: string[];
+    };
+    for (const [name, schema] of Object.entries(properties)) {
+      parameters.push({ in: 'query', name, required: required.includes(name), schema });
+    }
+  }
+  if (contract.idempotent) {
+    parameters.push({
+      in: 'header',
+      name: 'Idempotency-Key',
+      required: false,
+      description: 'The same key and body from the same user within 24 hours is answered once.',
+      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+    });
+  }
+  return describeRoute({
+    summary: contract.summary,
+    description: contract.description,
+    tags: [contract.tag],
+    parameters: parameters as never,
+    requestBody: contract.body
+      ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') as never } } }
+      : contract.csvBody && { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
+    responses: responses as never,
+  });
+}
+
+// ---- The document ----
+
+type Operation = {
+  parameters?: { in: string; name: string; schema?: JsonSchema; required?: boolean }[];
+  responses: Record<string, unknown>;
+  security?: unknown[];
+};
+
+const documents = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * The OpenAPI 3.1 document of `app`: every route that carries a `describe`. The refusals every
+ * route shares are added here, from the route's path and its rule in PERMISSIONS.
+ */
+export function openApiDocument(app: Hono<any, any, any>): Promise<unknown> {
+  let document = documents.get(app);
+  if (!document) {
+    document = build(app);
+    documents.set(app, document);
+  }
+  return document;
+}
+
+async function build(app: Hono<any, any, any>) {
+  const spec = (await generateSpecs(app as Hono, {
+    documentation: {
+      info: {
+        title: 'Wheelhouse API',
+        version: '1',
+        description:
+          'The back office of a shop that sells tires, batteries, wipers and fitting services from several branches. ' +
+          'Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`. ' +
+          'Money is in the shop currency with two decimals; dates are YYYY-MM-DD.',
+      },
+      security: [{ bearer: [] }],
+    },
+  })) as unknown as { paths: Record<string, Record<string, Operation>> };
+
+  for (const [path, methods] of Object.entries(spec.paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const rule = ruleOf(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+      if (rule === 'public') operation.security = [];
+      const added: number[] = [];
+      if (rule !== 'public') added.push(401);
+      if (rule !== 'public' && rule !== 'self') added.push(403);
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'path') continue;
+        added.push(404);
+        if (parameter.name === 'id' && path !== '/api/profile/sessions/{id}') {
+          parameter.schema = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' };
+        }
+      }
+      for (const status of added) operation.responses[status] ??= refusal(status);
+      operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
+    }
+  }
+  return {
+    ...spec,
+    components: {
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    },
+  };
+}
