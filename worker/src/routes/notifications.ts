@@ -1,12 +1,22 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
+import { describe } from '../http/openapi.ts';
+import { one } from '../schemas/answers.ts';
+import { stockAlerts } from '../schemas/stock.ts';
 
 const SHOWN = 20;
 
 /** Products out of stock or running low (below 10; shop supplies at or below their minimum). */
 export const notificationRoutes = new Hono<AppEnv>();
 
-notificationRoutes.get('/', async (c) => {
+const alerts = describe({
+  tag: 'Notifications',
+  summary: 'Stock alerts',
+  description: `The first ${SHOWN} active goods out of stock or running low, emptiest first, and how many there are in all.`,
+  ok: one(stockAlerts),
+});
+
+notificationRoutes.get('/', alerts, async (c) => {
   const [rows, [{ total }]] = await Promise.all([
     c.var.db.query<{ id: number; type: string; name: string; quantity: number }>(
       `select p.id, p.kind as type, p.name, p.total_stock as quantity

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flag, optionalDate, optionalMoney, optionalText, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
-import type { BranchStock, Named } from './tires.ts';
+import { amount, date, id, named, timestamps } from './answers.ts';
+import { branchStockRow } from './stock.ts';
 
 export const BATTERY_SHAPES = ['thin', 'thick'] as const;
 export const BATTERY_TYPES = ['gel', 'acid', 'lithium'] as const;
@@ -22,27 +23,32 @@ export const batteryInput = z.object({
 });
 export type BatteryInput = z.output<typeof batteryInput>;
 
-export interface Battery {
-  id: number;
-  name: string;
-  battery_name: string;
-  battery_brand_id: number;
-  battery_brand: Named;
-  made_in_id: number;
-  made_in: Named;
-  location_id: number | null;
-  location: Named | null;
-  date_received: string | null;
-  cost_price: number;
-  selling_price: number;
-  inventory_quantity: number;
-  inventory: BranchStock[];
-  notes: string | null;
-  battery_shape: (typeof BATTERY_SHAPES)[number];
-  product_shape: (typeof BATTERY_SHAPES)[number];
-  ampere: number;
-  reversed: boolean;
-  battery_type: (typeof BATTERY_TYPES)[number];
-  created_at: string;
-  updated_at: string;
-}
+export const batteryRow = z
+  .object({
+    id,
+    name: z.string(),
+    battery_name: z.string(),
+    battery_brand_id: id,
+    battery_brand: named,
+    made_in_id: id,
+    made_in: named,
+    location_id: id.nullable(),
+    location: named.nullable(),
+    date_received: date.nullable(),
+    cost_price: amount,
+    selling_price: amount,
+    /** The total stock over every branch. */
+    inventory_quantity: z.number().int(),
+    /** The stock at each branch that has had any. */
+    inventory: z.array(branchStockRow),
+    notes: z.string().nullable(),
+    battery_shape: z.enum(BATTERY_SHAPES),
+    /** The same as battery_shape. */
+    product_shape: z.enum(BATTERY_SHAPES),
+    ampere: z.number().int(),
+    reversed: z.boolean(),
+    battery_type: z.enum(BATTERY_TYPES),
+    ...timestamps,
+  })
+  .meta({ id: 'Battery' });
+export type Battery = z.infer<typeof batteryRow>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { money, optionalId, optionalMoney, requiredText, requiredValue, wholeNumber } from './common.ts';
-import type { BranchStock } from './tires.ts';
+import { amount, id, timestamps } from './answers.ts';
+import { branchStockRow } from './stock.ts';
 
 export const INVENTORY_CATEGORIES = ['batteries', 'oils', 'parts', 'accessories'] as const;
 export const DEFAULT_MIN_STOCK = 10;
@@ -19,16 +20,22 @@ export const inventoryInput = z.object({
 });
 export type InventoryInput = z.output<typeof inventoryInput>;
 
-export interface InventoryItem {
-  id: number;
-  name: string;
-  category: (typeof INVENTORY_CATEGORIES)[number];
-  current_stock: number;
-  min_stock: number;
-  unit_price: number;
-  cost_price: number;
-  is_low: boolean;
-  inventory: BranchStock[];
-  created_at: string;
-  updated_at: string;
-}
+export const inventoryItemRow = z
+  .object({
+    id,
+    name: z.string(),
+    category: z.enum(INVENTORY_CATEGORIES),
+    /** The total stock over every branch. */
+    current_stock: z.number().int(),
+    min_stock: z.number().int(),
+    /** The selling price. */
+    unit_price: amount,
+    cost_price: amount,
+    /** Whether current_stock is at or below min_stock. */
+    is_low: z.boolean(),
+    /** The stock at each branch that has had any. */
+    inventory: z.array(branchStockRow),
+    ...timestamps,
+  })
+  .meta({ id: 'InventoryItem' });
+export type InventoryItem = z.infer<typeof inventoryItemRow>;

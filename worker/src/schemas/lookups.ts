@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, money, optionalId, optionalText, requiredText } from './common.ts';
-import { id, named, timestamps } from './answers.ts';
+import { amount, id, named, timestamps } from './answers.ts';
 
 export const tireBrandInput = z.object({ name: requiredText('Name'), country: optionalText('Country') });
 export const tireTypeInput = z.object({ name: requiredText('Name'), section: optionalText('Section') });
@@ -63,19 +63,20 @@ export interface Tag extends z.infer<typeof tagListRow> {
   patterns?: Named[];
 }
 
-interface Stamped {
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Pattern extends Named, Stamped {
-  description: string | null;
-  category: PatternCategory;
-  price: number;
-  is_active: boolean;
-  tire_brand_id: number | null;
-  tire_type_id: number | null;
-  tire_brand: Named | null;
-  tire_type: Named | null;
-  tags: Named[];
-}
+export const patternRow = z
+  .object({
+    id,
+    name: z.string(),
+    description: z.string().nullable(),
+    category: z.enum(patternCategories),
+    price: amount,
+    is_active: z.boolean(),
+    tire_brand_id: id.nullable(),
+    tire_type_id: id.nullable(),
+    tire_brand: named.nullable(),
+    tire_type: named.nullable(),
+    tags: z.array(named),
+    ...timestamps,
+  })
+  .meta({ id: 'Pattern' });
+export type Pattern = z.infer<typeof patternRow>;

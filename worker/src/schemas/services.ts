@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flag, money, optionalText, requiredText } from './common.ts';
+import { amount, id, timestamps } from './answers.ts';
 
 export const serviceInput = z.object({
   name: requiredText('Name'),
@@ -9,12 +10,7 @@ export const serviceInput = z.object({
 });
 export type ServiceInput = z.output<typeof serviceInput>;
 
-export interface Service {
-  id: number;
-  name: string;
-  description: string | null;
-  selling_price: number;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const serviceRow = z
+  .object({ id, name: z.string(), description: z.string().nullable(), selling_price: amount, active: z.boolean(), ...timestamps })
+  .meta({ id: 'Service' });
+export type Service = z.infer<typeof serviceRow>;

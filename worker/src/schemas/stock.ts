@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { money, optionalText, requiredId, wholeNumber } from './common.ts';
+import { amount, id, named, timestamp } from './answers.ts';
 
 export const ADJUSTMENT_REASONS = ['count_correction', 'damage', 'return', 'other'] as const;
+
+/** Why stock moved: the reasons a move can be recorded with. */
+export const STOCK_REASONS = [
+  'opening', 'count_correction', 'damage', 'return', 'other', 'transfer_in', 'transfer_out', 'sale', 'purchase', 'cancellation',
+] as const;
+
+export const PRODUCT_KINDS = ['tire', 'battery', 'wiper', 'service', 'item'] as const;
 
 export const REASON_LABELS: Record<string, string> = {
   opening: 'Opening stock',
@@ -47,14 +55,61 @@ export const priceInput = z
   });
 export type PriceInput = z.input<typeof priceInput>;
 
-export interface StockMove {
-  id: number;
-  delta: number;
-  reason: string;
-  note: string | null;
-  location: { id: number; name: string };
-  user: { id: number; name: string } | null;
-  document_type: string | null;
-  document_id: number | null;
-  created_at: string;
-}
+/** A product's stock at one branch. */
+export const branchStockRow = z
+  .object({ location_id: id, location_name: z.string(), quantity: z.number().int().min(0) })
+  .meta({ id: 'BranchStock' });
+export type BranchStock = z.infer<typeof branchStockRow>;
+
+/** A product's stock at a branch after an adjustment there. */
+export const stockAdjustmentRow = z.object({ location_id: id, quantity: z.number().int().min(0) });
+
+export const stockMoveRow = z
+  .object({
+    id,
+    delta: z.number().int(),
+    reason: z.enum(STOCK_REASONS),
+    note: z.string().nullable(),
+    location: named,
+    user: named.nullable(),
+    /** The document that moved the stock ('Invoice', 'Sale', 'Purchase'), or null for a move made by hand. */
+    document_type: z.string().nullable(),
+    document_id: id.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'StockMove' });
+export type StockMove = z.infer<typeof stockMoveRow>;
+
+export const productPriceRow = z.object({ id, cost_price: amount, selling_price: amount });
+
+/** A product as the item pickers of documents list it; `stock` is null for a service. */
+export const productChoiceRow = z
+  .object({
+    id,
+    type: z.enum(PRODUCT_KINDS),
+    name: z.string(),
+    selling_price: amount,
+    cost_price: amount,
+    stock: z.number().int().nullable(),
+  })
+  .meta({ id: 'ProductChoice' });
+export type ProductChoice = z.infer<typeof productChoiceRow>;
+
+/** The bell: goods out of stock or running low (below 10; shop supplies at or below their minimum). */
+export const stockAlerts = z
+  .object({
+    items: z.array(
+      z.object({
+        id,
+        type: z.enum(['tire', 'battery', 'wiper', 'item']),
+        name: z.string(),
+        /** The total stock over every branch. */
+        quantity: z.number().int().min(0),
+        state: z.enum(['out', 'low']),
+      }),
+    ),
+    /** Every alert, of which `items` shows the first few. */
+    total: z.number().int(),
+  })
+  .meta({ id: 'StockAlerts' });
+export type StockAlerts = z.infer<typeof stockAlerts>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { flag, money, optionalDate, optionalId, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
+import { amount, date, id, named, timestamps } from './answers.ts';
+import { branchStockRow } from './stock.ts';
 
 export const RATINGS = ['A', 'B', 'C', 'D', 'E'] as const;
 export const CONSTRUCTION_TYPES = ['radial', 'bias-ply'] as const;
@@ -49,56 +51,73 @@ export const TIRE_CSV_COLUMNS = [
 export const tireInput = tireSteps.basic.extend(tireSteps.specifications.shape).extend(tireSteps.pricing.shape);
 export type TireInput = z.input<typeof tireInput>;
 
-export interface Named {
-  id: number;
-  name: string;
-}
+/** Tires to delete at once (administrators). */
+export const tireBulkDeleteInput = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: 'Choose the tires to delete' })
+    .min(1, 'Choose the tires to delete')
+    .max(500, 'Delete at most 500 tires at a time'),
+});
 
-export interface BranchStock {
-  location_id: number;
-  location_name: string;
-  quantity: number;
-}
+export type Named = z.infer<typeof named>;
+export type { BranchStock } from './stock.ts';
 
-export interface Tire {
-  id: number;
-  name: string;
-  product_type_id: 1;
-  tire_brand_id: number;
-  brand: Named;
-  pattern_id: number | null;
-  pattern: Named | null;
-  supplier_id: number | null;
-  supplier: Named | null;
-  tire_type_id: number;
-  tire_type: Named;
-  location_id: number | null;
-  location: Named | null;
-  size: string;
-  dot: string;
-  date_of_production: string | null;
-  made_in: string;
-  date_received: string;
-  construction_type: (typeof CONSTRUCTION_TYPES)[number];
-  run_flat: boolean;
-  fuel_rating: (typeof RATINGS)[number] | null;
-  water_rating: (typeof RATINGS)[number] | null;
-  cost_price: number;
-  selling_price: number;
-  quantity: number;
-  inventory: BranchStock[];
-  notes: string | null;
-  active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const tireRow = z
+  .object({
+    id,
+    /** The size, which is what pickers and documents show. */
+    name: z.string(),
+    product_type_id: z.literal(1),
+    tire_brand_id: id,
+    brand: named,
+    pattern_id: id.nullable(),
+    pattern: named.nullable(),
+    supplier_id: id.nullable(),
+    supplier: named.nullable(),
+    tire_type_id: id,
+    tire_type: named,
+    location_id: id.nullable(),
+    location: named.nullable(),
+    size: z.string(),
+    dot: z.string(),
+    date_of_production: date.nullable(),
+    made_in: z.string(),
+    date_received: date,
+    construction_type: z.enum(CONSTRUCTION_TYPES),
+    run_flat: z.boolean(),
+    fuel_rating: z.enum(RATINGS).nullable(),
+    water_rating: z.enum(RATINGS).nullable(),
+    cost_price: amount,
+    selling_price: amount,
+    /** The total stock over every branch. */
+    quantity: z.number().int(),
+    /** The stock at each branch that has had any. */
+    inventory: z.array(branchStockRow),
+    notes: z.string().nullable(),
+    active: z.boolean(),
+    ...timestamps,
+  })
+  .meta({ id: 'Tire' });
+export type Tire = z.infer<typeof tireRow>;
 
-export interface TireStats {
-  total_products: number;
-  total_value: number;
-  low_stock: number;
-  out_of_stock: number;
-}
+/** The tire list's stat cards: over every tire, or over what the filters match. */
+export const tireStatsRow = z
+  .object({
+    total_products: z.number().int(),
+    /** Stock at selling price. */
+    total_value: amount,
+    /** Tires with 1 to 9 in stock. */
+    low_stock: z.number().int(),
+    out_of_stock: z.number().int(),
+  })
+  .meta({ id: 'TireStats' });
+export type TireStats = z.infer<typeof tireStatsRow>;
+
+/** What a CSV import did: how many tires it added, and each refused row (numbered as in the file, the header being 1) with why. */
+export const tireImportResult = z.object({
+  added: z.number().int(),
+  refused: z.array(z.object({ row: z.number().int(), errors: z.array(z.string()) })),
+});
 
 /**
  * The wizard's size field, applied on every keystroke: the first space typed becomes ' / ' and the

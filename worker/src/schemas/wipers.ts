@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalMoney, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
-import type { BranchStock, Named } from './tires.ts';
+import { amount, id, named, timestamps } from './answers.ts';
+import { branchStockRow } from './stock.ts';
 
 export const MIN_WIPER_YEAR = 1900;
 /** Wipers are listed for cars up to next year's models. */
@@ -26,20 +27,25 @@ export const wiperInput = z.object({
 });
 export type WiperInput = z.output<typeof wiperInput>;
 
-export interface Wiper {
-  id: number;
-  name: string;
-  size: number;
-  type: string;
-  frame_material: string;
-  compatibility_year: number;
-  compatible_cars: string;
-  made_in_id: number;
-  made_in: Named;
-  cost_price: number;
-  selling_price: number;
-  quantity: number;
-  inventory: BranchStock[];
-  created_at: string;
-  updated_at: string;
-}
+export const wiperRow = z
+  .object({
+    id,
+    /** Composed from the details. */
+    name: z.string(),
+    size: z.number().int(),
+    type: z.string(),
+    frame_material: z.string(),
+    compatibility_year: z.number().int(),
+    compatible_cars: z.string(),
+    made_in_id: id,
+    made_in: named,
+    cost_price: amount,
+    selling_price: amount,
+    /** The total stock over every branch. */
+    quantity: z.number().int(),
+    /** The stock at each branch that has had any. */
+    inventory: z.array(branchStockRow),
+    ...timestamps,
+  })
+  .meta({ id: 'WiperProduct' });
+export type Wiper = z.infer<typeof wiperRow>;

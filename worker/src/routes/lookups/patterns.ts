@@ -8,7 +8,9 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { named } from '../../db/sql.ts';
 import { flag, optionalId, type FieldErrors } from '../../schemas/common.ts';
-import { patternCategories, patternInput, type Pattern } from '../../schemas/lookups.ts';
+import { patternCategories, patternInput, patternRow, type Pattern } from '../../schemas/lookups.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { deleteRow } from '../resource.ts';
 
 const notFound = 'Pattern not found';
@@ -95,7 +97,9 @@ function savePattern(db: Db, input: Input, id?: string): Promise<Pattern> {
 /** Tire patterns with their brand, tire type and tags. */
 export const patternRoutes = new Hono<AppEnv>();
 
-patternRoutes.get('/', async (c) => {
+const tag = 'Patterns';
+
+patternRoutes.get('/', describe({ tag, summary: 'List patterns', query: listFilters, ok: page(patternRow) }), async (c) => {
   const query = parse(listFilters, c.req.query());
   const where = new Where()
     .addIf(query.search, 'strpos(lower(p.name), lower(?)) > 0')
@@ -105,7 +109,14 @@ patternRoutes.get('/', async (c) => {
   return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
 });
 
-patternRoutes.get('/by-brand/:id', async (c) => {
+const byBrand = describe({
+  tag,
+  summary: "A brand's patterns",
+  description: 'Every pattern of the tire brand, by name.',
+  ok: z.object({ data: z.array(patternRow) }),
+});
+
+patternRoutes.get('/by-brand/:id', byBrand, async (c) => {
   const brandNotFound = 'Tire brand not found';
   const id = parseId(c.req.param('id'), brandNotFound);
   if (!(await c.var.db.query('select 1 from public.tire_brands where id = $1', [id])).length) {
@@ -115,22 +126,22 @@ patternRoutes.get('/by-brand/:id', async (c) => {
   return c.json({ data: rows });
 });
 
-patternRoutes.post('/', async (c) => {
+patternRoutes.post('/', describe({ tag, summary: 'Add a pattern', body: patternInput, created: one(patternRow) }), async (c) => {
   const input = await readBody(c, patternInput);
   return c.json({ data: await savePattern(c.var.db, input) }, 201);
 });
 
-patternRoutes.get('/:id', async (c) => {
+patternRoutes.get('/:id', describe({ tag, summary: 'One pattern', ok: one(patternRow) }), async (c) => {
   return c.json({ data: await findPattern(c.var.db, parseId(c.req.param('id'), notFound)) });
 });
 
-patternRoutes.put('/:id', async (c) => {
+patternRoutes.put('/:id', describe({ tag, summary: 'Change a pattern', body: patternInput, ok: one(patternRow) }), async (c) => {
   const id = parseId(c.req.param('id'), notFound);
   const input = await readBody(c, patternInput);
   return c.json({ data: await savePattern(c.var.db, input, id) });
 });
 
-patternRoutes.delete('/:id', async (c) => {
+patternRoutes.delete('/:id', describe({ tag, summary: 'Delete a pattern', noContent: true, errors: [409] }), async (c) => {
   await deleteRow(c.var.db, {
     table: 'patterns',
     id: parseId(c.req.param('id'), notFound),

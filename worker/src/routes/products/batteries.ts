@@ -6,7 +6,9 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
-import { BATTERY_TYPES, batteryInput, type BatteryInput } from '../../schemas/batteries.ts';
+import { BATTERY_TYPES, batteryInput, batteryRow, type BatteryInput } from '../../schemas/batteries.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { optionalId } from '../../schemas/common.ts';
 import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
@@ -67,7 +69,9 @@ const detailValues = (input: BatteryInput) => [
 
 export const batteryRoutes = new Hono<AppEnv>();
 
-batteryRoutes.get('/', async (c) => {
+const tag = 'Batteries';
+
+batteryRoutes.get('/', describe({ tag, summary: 'List batteries', query: batteryListQuery, ok: page(batteryRow) }), async (c) => {
   const query = parse(batteryListQuery, c.req.query());
   const where = new Where().add(`p.kind = 'battery'`);
   if (query.search) {
@@ -84,7 +88,15 @@ batteryRoutes.get('/', async (c) => {
   return c.json(await pageOf(c.var.db, sql, where, query, unfiltered ? keptProductCount('battery') : null));
 });
 
-batteryRoutes.post('/', async (c) => {
+const create = describe({
+  tag,
+  summary: 'Add a battery',
+  description: 'The quantity is counted in at the location as opening stock.',
+  body: batteryInput,
+  created: one(batteryRow),
+});
+
+batteryRoutes.post('/', create, async (c) => {
   const input = await readBody(c, batteryInput);
   const id = await c.var.db.transaction(async (tx) => {
     await checkReferences(tx, input);
@@ -100,12 +112,23 @@ batteryRoutes.post('/', async (c) => {
   return c.json({ data: await findBattery(c.var.db, id) }, 201);
 });
 
-batteryRoutes.get('/:id', async (c) => {
+batteryRoutes.get('/:id', describe({ tag, summary: 'One battery', ok: one(batteryRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   return c.json({ data: await findBattery(c.var.db, id) });
 });
 
-batteryRoutes.put('/:id', async (c) => {
+const update = describe({
+  tag,
+  summary: 'Change a battery',
+  description:
+    'A change of the quantity is counted in or out at the location as a count correction (409 when that branch has too few). ' +
+    'Staff may not change the cost price.',
+  body: batteryInput,
+  ok: one(batteryRow),
+  errors: [409],
+});
+
+batteryRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, batteryInput);
   await c.var.db.transaction(async (tx) => {
@@ -122,7 +145,7 @@ batteryRoutes.put('/:id', async (c) => {
   return c.json({ data: await findBattery(c.var.db, id) });
 });
 
-batteryRoutes.delete('/:id', async (c) => {
+batteryRoutes.delete('/:id', describe({ tag, summary: 'Delete a battery', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   if (!(await deleteProducts(c.var.db, 'battery', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);

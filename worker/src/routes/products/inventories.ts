@@ -6,7 +6,9 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, optionalFilter, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
-import { inventoryCategory, inventoryInput, type InventoryInput } from '../../schemas/inventories.ts';
+import { inventoryCategory, inventoryInput, inventoryItemRow, type InventoryInput } from '../../schemas/inventories.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 
 const NOT_FOUND = 'Inventory item not found';
@@ -53,7 +55,17 @@ const productFields = (input: InventoryInput) => ({
 
 export const inventoryRoutes = new Hono<AppEnv>();
 
-inventoryRoutes.get('/', async (c) => {
+const tag = 'Inventory items';
+
+const list = describe({
+  tag,
+  summary: 'List inventory items',
+  description: 'Shop supplies by name; `lowStock=1` lists those at or below their minimum.',
+  query: inventoryListQuery,
+  ok: page(inventoryItemRow),
+});
+
+inventoryRoutes.get('/', list, async (c) => {
   const query = parse(inventoryListQuery, c.req.query());
   const where = new Where().add(`p.kind = 'item'`);
   if (query.search) where.add('strpos(lower(p.name), lower(?)) > 0', query.search);
@@ -65,7 +77,15 @@ inventoryRoutes.get('/', async (c) => {
   return c.json(await pageOf(c.var.db, sql, where, query, unfiltered ? keptProductCount('item') : null));
 });
 
-inventoryRoutes.post('/', async (c) => {
+const create = describe({
+  tag,
+  summary: 'Add an inventory item',
+  description: 'The current stock is counted in as opening stock at the location, or at the first branch when none is given.',
+  body: inventoryInput,
+  created: one(inventoryItemRow),
+});
+
+inventoryRoutes.post('/', create, async (c) => {
   const input = await readBody(c, inventoryInput);
   const id = await c.var.db.transaction(async (tx) => {
     const locationId = await stockLocation(tx, input);
@@ -77,12 +97,23 @@ inventoryRoutes.post('/', async (c) => {
   return c.json({ data: await findItem(c.var.db, id) }, 201);
 });
 
-inventoryRoutes.get('/:id', async (c) => {
+inventoryRoutes.get('/:id', describe({ tag, summary: 'One inventory item', ok: one(inventoryItemRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   return c.json({ data: await findItem(c.var.db, id) });
 });
 
-inventoryRoutes.put('/:id', async (c) => {
+const update = describe({
+  tag,
+  summary: 'Change an inventory item',
+  description:
+    'A change of the current stock is counted in or out as a count correction at the location, or at the first branch when none is given ' +
+    '(409 when that branch has too few). Staff may not change the cost price.',
+  body: inventoryInput,
+  ok: one(inventoryItemRow),
+  errors: [409],
+});
+
+inventoryRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, inventoryInput);
   await c.var.db.transaction(async (tx) => {
@@ -94,7 +125,7 @@ inventoryRoutes.put('/:id', async (c) => {
   return c.json({ data: await findItem(c.var.db, id) });
 });
 
-inventoryRoutes.delete('/:id', async (c) => {
+inventoryRoutes.delete('/:id', describe({ tag, summary: 'Delete an inventory item', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   if (!(await deleteProducts(c.var.db, 'item', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);

@@ -5,7 +5,9 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
-import { serviceInput, type ServiceInput } from '../../schemas/services.ts';
+import { serviceInput, serviceRow, type ServiceInput } from '../../schemas/services.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { deleteProducts, insertProduct, updateProduct } from './core.ts';
 
 const NOT_FOUND = 'Service not found';
@@ -31,32 +33,34 @@ const productFields = (input: ServiceInput) => ({
 /** Fitting and other work sold by the hour or the job; services have no stock. */
 export const serviceRoutes = new Hono<AppEnv>();
 
-serviceRoutes.get('/', async (c) => {
+const tag = 'Services';
+
+serviceRoutes.get('/', describe({ tag, summary: 'List services', query: listQuery, ok: page(serviceRow) }), async (c) => {
   const query = parse(listQuery, c.req.query());
   const where = new Where().add(`p.kind = 'service'`);
   if (query.search) where.add(`strpos(lower(concat_ws(' ', p.name, p.notes)), lower(?)) > 0`, query.search);
   return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
 });
 
-serviceRoutes.post('/', async (c) => {
+serviceRoutes.post('/', describe({ tag, summary: 'Add a service', body: serviceInput, created: one(serviceRow) }), async (c) => {
   const input = await readBody(c, serviceInput);
   const id = await insertProduct(c.var.db, 'service', productFields(input));
   return c.json({ data: await findService(c.var.db, id) }, 201);
 });
 
-serviceRoutes.get('/:id', async (c) => {
+serviceRoutes.get('/:id', describe({ tag, summary: 'One service', ok: one(serviceRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   return c.json({ data: await findService(c.var.db, id) });
 });
 
-serviceRoutes.put('/:id', async (c) => {
+serviceRoutes.put('/:id', describe({ tag, summary: 'Change a service', body: serviceInput, ok: one(serviceRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, serviceInput);
   if (!(await updateProduct(c.var.db, c.var.user, id, 'service', productFields(input)))) throw new HttpError(404, NOT_FOUND);
   return c.json({ data: await findService(c.var.db, id) });
 });
 
-serviceRoutes.delete('/:id', async (c) => {
+serviceRoutes.delete('/:id', describe({ tag, summary: 'Delete a service', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   if (!(await deleteProducts(c.var.db, 'service', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);

@@ -6,7 +6,19 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, optionalFilter, pageOf } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
-import { priceInput, stockAdjustmentInput, stockTransferInput } from '../../schemas/stock.ts';
+import {
+  PRODUCT_KINDS,
+  branchStockRow,
+  priceInput,
+  productChoiceRow,
+  productPriceRow,
+  stockAdjustmentInput,
+  stockAdjustmentRow,
+  stockMoveRow,
+  stockTransferInput,
+} from '../../schemas/stock.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { addWordsMatch, requireCostPriceRight, requireReferences, stockRule, totalStock } from './core.ts';
 import { named } from '../../db/sql.ts';
 
@@ -31,13 +43,27 @@ async function branchStock(c: { var: AppEnv['Variables'] }, id: string) {
   );
 }
 
-stockRoutes.get('/:id/stock', async (c) => {
+const tag = 'Stock';
+const branchStocks = z.object({ data: z.array(branchStockRow) });
+
+const levels = describe({ tag, summary: "A product's stock per branch", description: 'Every branch, by name, with 0 where the product has none.', ok: branchStocks });
+
+stockRoutes.get('/:id/stock', levels, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   await productKind(c, id);
   return c.json({ data: await branchStock(c, id) });
 });
 
-stockRoutes.post('/:id/stock-adjustments', async (c) => {
+const adjust = describe({
+  tag,
+  summary: 'Adjust stock at a branch',
+  description: 'Counts stock in (positive delta) or out at one branch, with a reason; answers the quantity there now. 409 when it would go below zero, or for a service.',
+  body: stockAdjustmentInput,
+  created: one(stockAdjustmentRow),
+  errors: [409],
+});
+
+stockRoutes.post('/:id/stock-adjustments', adjust, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, stockAdjustmentInput);
   await productKind(c, id);
@@ -52,7 +78,16 @@ stockRoutes.post('/:id/stock-adjustments', async (c) => {
   return c.json({ data: { location_id: input.location_id, quantity } }, 201);
 });
 
-stockRoutes.post('/:id/stock-transfers', async (c) => {
+const transfer = describe({
+  tag,
+  summary: 'Move stock between branches',
+  description: "Both moves in one transaction; answers the product's stock per branch. 409 when the first branch has too few, or for a service.",
+  body: stockTransferInput,
+  created: branchStocks,
+  errors: [409],
+});
+
+stockRoutes.post('/:id/stock-transfers', transfer, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, stockTransferInput);
   await productKind(c, id);
@@ -75,7 +110,9 @@ stockRoutes.post('/:id/stock-transfers', async (c) => {
   return c.json({ data: await branchStock(c, id) }, 201);
 });
 
-stockRoutes.get('/:id/stock-moves', async (c) => {
+const moves = describe({ tag, summary: "A product's stock moves", description: 'Newest first.', query: listQuery, ok: page(stockMoveRow) });
+
+stockRoutes.get('/:id/stock-moves', moves, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const query = parse(listQuery, c.req.query());
   await productKind(c, id);
@@ -90,7 +127,15 @@ stockRoutes.get('/:id/stock-moves', async (c) => {
   return c.json(await pageOf(c.var.db, sql, new Where().add('m.product_id = ?', id), query));
 });
 
-stockRoutes.patch('/:id/price', async (c) => {
+const price = describe({
+  tag: 'Products',
+  summary: "Change a product's prices",
+  description: 'Either price may be left out to keep it. Staff may not change the cost price.',
+  body: priceInput,
+  ok: one(productPriceRow),
+});
+
+stockRoutes.patch('/:id/price', price, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, priceInput);
   await requireCostPriceRight(c.var.db, c.var.user, id, input.cost_price);
@@ -105,7 +150,7 @@ stockRoutes.patch('/:id/price', async (c) => {
 });
 
 const productsQuery = listQuery.extend({
-  type: z.enum(['tire', 'battery', 'wiper', 'service', 'item'], { error: 'Type must be tire, battery, wiper, service or item' }).optional(),
+  type: z.enum(PRODUCT_KINDS, { error: 'Type must be tire, battery, wiper, service or item' }).optional(),
   location_id: optionalFilter(requiredId('Location must be a valid choice')),
   id: optionalFilter(requiredId('Product must be a valid choice')),
 });
@@ -113,7 +158,17 @@ const productsQuery = listQuery.extend({
 const PICKER_COUNT_LIMIT = 100;
 
 /** Item pickers: every kind (or one product, `id`), with what documents need; `stock` is at `location_id` when given, else in all branches. */
-stockRoutes.get('/', async (c) => {
+const choices = describe({
+  tag: 'Products',
+  summary: 'Pick a product',
+  description:
+    `Active products of every kind (or of one, or one by id), by name, for the item pickers of documents; \`stock\` is at \`location_id\` when given, else in all branches. ` +
+    `\`total\` counts at most ${PICKER_COUNT_LIMIT} matches.`,
+  query: productsQuery,
+  ok: page(productChoiceRow),
+});
+
+stockRoutes.get('/', choices, async (c) => {
   const query = parse(productsQuery, c.req.query());
   const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?').addIf(query.id, 'p.id = ?');
   if (query.search) addWordsMatch(where, query.search);

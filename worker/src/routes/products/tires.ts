@@ -8,7 +8,18 @@ import { listQuery, offsetOf, optionalFilter, toPage } from '../../http/paging.t
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { fieldErrors } from '../../schemas/common.ts';
-import { CONSTRUCTION_TYPES, RATINGS, TIRE_CSV_COLUMNS, tireInput } from '../../schemas/tires.ts';
+import {
+  CONSTRUCTION_TYPES,
+  RATINGS,
+  TIRE_CSV_COLUMNS,
+  tireBulkDeleteInput,
+  tireImportResult,
+  tireInput,
+  tireRow,
+  tireStatsRow,
+} from '../../schemas/tires.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
@@ -173,7 +184,17 @@ function tireStats(db: Db, query: z.output<typeof tireFilters>, where: Where) {
   return db.query<{ total_products: number; total_value: number; low_stock: number; out_of_stock: number }>(sql, filtered ? where.params : []);
 }
 
-tireRoutes.get('/', async (c) => {
+const tag = 'Tires';
+
+const list = describe({
+  tag,
+  summary: 'List tires',
+  description: 'One page of the tires the filters match, by name, with the stat cards over every tire (or over what the filters match).',
+  query: tireListQuery,
+  ok: page(tireRow, { stats: tireStatsRow }),
+});
+
+tireRoutes.get('/', list, async (c) => {
   const query = await listQueryOf(c);
   const where = filtersOf(query);
   const [rows, [stats]] = await Promise.all([
@@ -187,7 +208,15 @@ tireRoutes.get('/', async (c) => {
   return c.json({ ...toPage(rows, stats.total_products, query), stats: { ...stats, total_value: Number(stats.total_value) } });
 });
 
-tireRoutes.get('/export', async (c) => {
+const exportTires = describe({
+  tag,
+  summary: 'Export tires as CSV',
+  description: `Every tire the filters match, by name, with the columns ${TIRE_CSV_COLUMNS.join(', ')}; the import reads the file back.`,
+  query: tireFilters,
+  csv: true,
+});
+
+tireRoutes.get('/export', exportTires, async (c) => {
   const where = filtersOf(parse(tireFilters, c.req.query()));
   const rows = await c.var.db.query<Record<string, unknown>>(
     `select p.id, b.name as brand, pt.name as pattern, ty.name as tire_type, t.size, t.dot, t.made_in, t.date_received,
@@ -224,7 +253,18 @@ async function importLookups(db: Db) {
   return { brands, types, suppliers, locations, pattern: (brandId: number | undefined, name: string) => patternIds.get(patternKey(brandId, name)) ?? patternIds.get(patternKey(null, name)) };
 }
 
-tireRoutes.post('/import', async (c) => {
+const importTires = describe({
+  tag,
+  summary: 'Import tires from CSV',
+  description:
+    `A CSV file with a header row, in the columns of the export (${REQUIRED_CSV_COLUMNS.join(', ')} are required), at most ${MAX_IMPORT_ROWS} rows. ` +
+    'Brand, pattern, tire type, supplier and location are given by name. Each valid row is added as a tire; the others are refused with their reasons.',
+  csvBody: true,
+  ok: tireImportResult,
+  errors: [422],
+});
+
+tireRoutes.post('/import', importTires, async (c) => {
   const rows = parseCsv(await c.req.text());
   const header = (rows.shift() ?? []).map((column) => column.trim().toLowerCase());
   const missing = REQUIRED_CSV_COLUMNS.filter((column) => !header.includes(column));
@@ -290,34 +330,54 @@ tireRoutes.post('/import', async (c) => {
   return c.json({ added, refused });
 });
 
-tireRoutes.post('/bulk-delete', async (c) => {
-  const { ids } = await readBody(
-    c,
-    z.object({
-      ids: z
-        .array(z.coerce.number().int().positive(), { error: 'Choose the tires to delete' })
-        .min(1, 'Choose the tires to delete')
-        .max(500, 'Delete at most 500 tires at a time'),
-    }),
-  );
+const bulkDelete = describe({
+  tag,
+  summary: 'Delete several tires',
+  description: 'Deletes the tires with those ids, all or none; ids that are not tires are passed over. `deleted` says how many were.',
+  body: tireBulkDeleteInput,
+  ok: z.object({ deleted: z.number().int() }),
+  errors: [409],
+});
+
+tireRoutes.post('/bulk-delete', bulkDelete, async (c) => {
+  const { ids } = await readBody(c, tireBulkDeleteInput);
   const deleted = await c.var.db.transaction((tx) => deleteProducts(tx, 'tire', ids, IN_USE));
   return c.json({ deleted });
 });
 
-tireRoutes.post('/', async (c) => {
+const create = describe({
+  tag,
+  summary: 'Add a tire',
+  description: 'The quantity is counted in at the location as opening stock. `brand_id` is accepted for `tire_brand_id`.',
+  body: tireBody,
+  created: one(tireRow),
+});
+
+tireRoutes.post('/', create, async (c) => {
   const input = await readBody(c, tireBody);
   const id = await createTire(c.var.db, input, c.var.user.id);
   return c.json({ data: await findTire(c.var.db, id) }, 201);
 });
 
-tireRoutes.get('/:id', async (c) => {
+tireRoutes.get('/:id', describe({ tag, summary: 'One tire', ok: one(tireRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const tire = await findTire(c.var.db, id);
   if (!tire) throw new HttpError(404, NOT_FOUND);
   return c.json({ data: tire });
 });
 
-tireRoutes.put('/:id', async (c) => {
+const update = describe({
+  tag,
+  summary: 'Change a tire',
+  description:
+    'A change of the quantity is counted in or out at the location as a count correction (409 when that branch has too few). ' +
+    'Staff may not change the cost price.',
+  body: tireBody,
+  ok: one(tireRow),
+  errors: [409],
+});
+
+tireRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, tireBody);
   await c.var.db.transaction(async (tx) => {
@@ -335,7 +395,7 @@ tireRoutes.put('/:id', async (c) => {
   return c.json({ data: await findTire(c.var.db, id) });
 });
 
-tireRoutes.delete('/:id', async (c) => {
+tireRoutes.delete('/:id', describe({ tag, summary: 'Delete a tire', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   if (!(await deleteProducts(c.var.db, 'tire', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);

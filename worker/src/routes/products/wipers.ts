@@ -5,7 +5,9 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, pageOf } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
-import { wiperInput, type WiperInput } from '../../schemas/wipers.ts';
+import { wiperInput, wiperRow, type WiperInput } from '../../schemas/wipers.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, totalStock, updateProduct } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
@@ -54,7 +56,9 @@ const detailValues = (input: WiperInput) => [
 /** Stock changes only through the stock endpoints. */
 export const wiperRoutes = new Hono<AppEnv>();
 
-wiperRoutes.get('/', async (c) => {
+const tag = 'Wiper products';
+
+wiperRoutes.get('/', describe({ tag, summary: 'List wiper products', query: listQuery, ok: page(wiperRow) }), async (c) => {
   const query = parse(listQuery, c.req.query());
   const where = new Where().add(`p.kind = 'wiper'`);
   if (query.search) {
@@ -70,7 +74,15 @@ wiperRoutes.get('/', async (c) => {
   return c.json(await pageOf(c.var.db, sql, where, query, query.search ? null : keptProductCount('wiper')));
 });
 
-wiperRoutes.post('/', async (c) => {
+const create = describe({
+  tag,
+  summary: 'Add a wiper product',
+  description: 'It starts with no stock: stock changes through the stock endpoints.',
+  body: wiperInput,
+  created: one(wiperRow),
+});
+
+wiperRoutes.post('/', create, async (c) => {
   const input = await readBody(c, wiperInput);
   const id = await c.var.db.transaction(async (tx) => {
     await checkReferences(tx, input);
@@ -85,12 +97,20 @@ wiperRoutes.post('/', async (c) => {
   return c.json({ data: await findWiper(c.var.db, id) }, 201);
 });
 
-wiperRoutes.get('/:id', async (c) => {
+wiperRoutes.get('/:id', describe({ tag, summary: 'One wiper product', ok: one(wiperRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   return c.json({ data: await findWiper(c.var.db, id) });
 });
 
-wiperRoutes.put('/:id', async (c) => {
+const update = describe({
+  tag,
+  summary: 'Change a wiper product',
+  description: 'Staff may not change the cost price.',
+  body: wiperInput,
+  ok: one(wiperRow),
+});
+
+wiperRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, wiperInput);
   await c.var.db.transaction(async (tx) => {
@@ -105,7 +125,7 @@ wiperRoutes.put('/:id', async (c) => {
   return c.json({ data: await findWiper(c.var.db, id) });
 });
 
-wiperRoutes.delete('/:id', async (c) => {
+wiperRoutes.delete('/:id', describe({ tag, summary: 'Delete a wiper product', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   if (!(await deleteProducts(c.var.db, 'wiper', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);
