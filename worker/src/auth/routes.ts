@@ -1,8 +1,10 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
+import { describe, type Contract } from '../http/openapi.ts';
 import { readBody } from '../http/validate.ts';
-import { loginInput, type SessionUser } from '../schemas/auth.ts';
+import { one } from '../schemas/answers.ts';
+import { loginAnswer, loginInput, sessionUser, type SessionUser } from '../schemas/auth.ts';
 import { lookupNamed } from '../db/sql.ts';
 import { setActor } from './actor.ts';
 import { signToken, verifyToken } from './jwt.ts';
@@ -41,7 +43,23 @@ interface UserRow extends SessionUser {
 
 export const authRoutes = new Hono<AppEnv>();
 
-authRoutes.post('/login', async (c) => {
+const tag = 'Sessions';
+
+/**
+ * Public, so every refusal it lists is its own: 401 for wrong credentials, 403 for a disabled account
+ * given its right password, 429 while the account is locked (or as this attempt locks it). The cast:
+ * Contract's `errors` does not name 401 and 403, which only public routes list themselves.
+ */
+const signIn = describe({
+  tag,
+  summary: 'Sign in',
+  description: 'Answers a bearer token for the other routes. Failed attempts slow down, then lock the account for a while (429).',
+  body: loginInput,
+  ok: loginAnswer,
+  errors: [401, 403, 429] as Contract['errors'],
+});
+
+authRoutes.post('/login', signIn, async (c) => {
   const { db, config } = c.var;
   const input = await readBody(c, loginInput);
   const [user] = await db.query<UserRow>(
@@ -112,11 +130,11 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 export const sessionRoutes = new Hono<AppEnv>();
 
-sessionRoutes.post('/logout', async (c) => {
+sessionRoutes.post('/logout', describe({ tag, summary: 'Sign out (end this session)', noContent: true }), async (c) => {
   const { db, user, sessionId } = c.var;
   await db.query('update public.sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
   await db.query(`select public.audit_record('signed out', 'user', $1, $2)`, [user.id, user.name]);
   return c.body(null, 204);
 });
 
-sessionRoutes.get('/me', (c) => c.json({ data: c.var.user }));
+sessionRoutes.get('/me', describe({ tag, summary: 'Who is signed in', ok: one(sessionUser) }), (c) => c.json({ data: c.var.user }));

@@ -2,16 +2,25 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { lookupNamed } from '../db/sql.ts';
 import type { AppEnv } from '../env.ts';
+import { describe } from '../http/openapi.ts';
 import { listQuery, optionalFilter, pageOf, toPage } from '../http/paging.ts';
 import { parse } from '../http/validate.ts';
 import { Where } from '../http/where.ts';
-import { ACTIVITY_RECORD_TYPES, AUDIT_ACTIONS, AUDIT_RECORD_TYPE_KEYS, AUDIT_RECORD_TYPES, type AuditEvent } from '../schemas/audit.ts';
+import {
+  ACTIVITY_RECORD_TYPES,
+  AUDIT_ACTIONS,
+  AUDIT_RECORD_TYPE_KEYS,
+  AUDIT_RECORD_TYPES,
+  activityPage,
+  auditEventPage,
+  type AuditEvent,
+} from '../schemas/audit.ts';
 import { optionalDate, requiredId } from '../schemas/common.ts';
 import { toCsv } from '../schemas/csv.ts';
 
 const EXPORT_LIMIT = 50_000;
 const COUNT_LIMIT = 10_000;
-
+const tag = 'Audit Events';
 
 const auditQuery = listQuery.extend({
   user_id: optionalFilter(requiredId('User must be a valid choice')),
@@ -80,7 +89,7 @@ export const auditRoutes = new Hono<AppEnv>();
  * all on every page costs more than the page: the total counts up to COUNT_LIMIT, and says so with
  * `total_capped` when there are more (narrow the filters to see the rest).
  */
-auditRoutes.get('/audit-events', async (c) => {
+auditRoutes.get('/audit-events', describe({ tag, summary: 'A page of the audit trail', query: auditQuery, ok: auditEventPage }), async (c) => {
   const query = parse(auditQuery, c.req.query());
   const where = auditWhere(query);
   const sql = { columns: eventColumns, from: 'from public.audit_events e', orderBy: 'e.id desc' };
@@ -90,10 +99,14 @@ auditRoutes.get('/audit-events', async (c) => {
   return c.json(capped ? { ...toPage(page.data, COUNT_LIMIT, query), total_capped: true } : { ...page, total_capped: false });
 });
 
-auditRoutes.get('/audit-events/export', async (c) => exportCsv(c, auditWhere(parse(auditQuery, c.req.query()))));
+auditRoutes.get(
+  '/audit-events/export',
+  describe({ tag, summary: 'The audit trail as a CSV file (newest 50,000 events)', query: auditQuery, csv: true }),
+  async (c) => exportCsv(c, auditWhere(parse(auditQuery, c.req.query()))),
+);
 
 /** One record's events and those of what belongs to it (a document's receipts), for its detail page. */
-auditRoutes.get('/activity', async (c) => {
+auditRoutes.get('/activity', describe({ tag, summary: "A record's activity", query: activityQuery, ok: activityPage }), async (c) => {
   const query = parse(activityQuery, c.req.query());
   const { record_type: type, record_id: id } = query;
   const where = new Where().add('((e.record_type = ? and e.record_id = ?) or (e.related_type = ? and e.related_id = ?))', type, id, type, id);

@@ -3,8 +3,10 @@ import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { UUID } from '../auth/routes.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
+import { describe } from '../http/openapi.ts';
 import { readBody } from '../http/validate.ts';
-import { profileInput, profilePasswordInput, type UserSession } from '../schemas/users.ts';
+import { one } from '../schemas/answers.ts';
+import { profileInput, profilePasswordInput, signedOutAnswer, userRow, userSessionList, type UserSession } from '../schemas/users.ts';
 import { endSessions, showUser } from './users.ts';
 
 const SESSION_NOT_FOUND = 'Session not found';
@@ -37,16 +39,29 @@ export function describeDevice(userAgent: string | null): string {
 /** What every signed-in user may do to their own account. */
 export const profileRoutes = new Hono<AppEnv>();
 
-profileRoutes.get('/', async (c) => c.json({ data: await showUser(c.var.db, c.var.user.id) }));
+const tag = 'Profile';
+const ownAccount = one(userRow);
 
-profileRoutes.put('/', async (c) => {
+profileRoutes.get('/', describe({ tag, summary: 'Your account', ok: ownAccount }), async (c) =>
+  c.json({ data: await showUser(c.var.db, c.var.user.id) }),
+);
+
+profileRoutes.put('/', describe({ tag, summary: 'Change your name', body: profileInput, ok: ownAccount }), async (c) => {
   const input = await readBody(c, profileInput);
   const { db, user } = c.var;
   await db.query('update public.users set name = $2, updated_at = now() where id = $1', [user.id, input.name]);
   return c.json({ data: await showUser(db, user.id) });
 });
 
-profileRoutes.put('/password', async (c) => {
+const changePassword = describe({
+  tag,
+  summary: 'Change your password',
+  description: 'Your other sessions end; this one stays signed in.',
+  body: profilePasswordInput,
+  ok: ownAccount,
+});
+
+profileRoutes.put('/password', changePassword, async (c) => {
   const input = await readBody(c, profilePasswordInput);
   const { db, user, sessionId } = c.var;
   const [row] = await db.query<{ password_hash: string }>('select password_hash from public.users where id = $1 for update', [user.id]);
@@ -67,7 +82,7 @@ profileRoutes.put('/password', async (c) => {
   return c.json({ data: await showUser(db, user.id) });
 });
 
-profileRoutes.get('/sessions', async (c) => {
+profileRoutes.get('/sessions', describe({ tag, summary: 'Your sessions, newest first', ok: userSessionList }), async (c) => {
   const { db, user, sessionId } = c.var;
   const rows = await db.query<Omit<UserSession, 'device' | 'current'>>(
     `select id, user_agent, created_at, last_seen_at, expires_at from public.sessions
@@ -78,12 +93,12 @@ profileRoutes.get('/sessions', async (c) => {
   return c.json({ data: sessions });
 });
 
-profileRoutes.post('/sessions/sign-out-others', async (c) => {
+profileRoutes.post('/sessions/sign-out-others', describe({ tag, summary: 'End your other sessions', ok: signedOutAnswer }), async (c) => {
   const { db, user, sessionId } = c.var;
   return c.json({ data: { signed_out: await endSessions(db, user.id, sessionId) } });
 });
 
-profileRoutes.delete('/sessions/:id', async (c) => {
+profileRoutes.delete('/sessions/:id', describe({ tag, summary: 'End one of your sessions', noContent: true }), async (c) => {
   const id = c.req.param('id');
   if (!UUID.test(id)) throw new HttpError(404, SESSION_NOT_FOUND);
   const rows = await c.var.db.query(

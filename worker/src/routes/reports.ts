@@ -3,13 +3,22 @@ import type { AppEnv } from '../env.ts';
 import { pgErrorCode, type Db } from '../db/port.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse, parseId } from '../http/validate.ts';
+import { describe } from '../http/openapi.ts';
 import {
   balanceReportQuery,
+  customerBalanceReport,
+  customerStatement,
+  inventorySummary,
   locationQuery,
+  purchasesReport,
   purchasesReportQuery,
+  salesReport,
   salesReportQuery,
   statementQuery,
+  supplierBalanceReport,
+  supplierStatement,
   tireSalesQuery,
+  tireSalesReport,
 } from '../schemas/reports.ts';
 
 type Report = Record<string, unknown> | null;
@@ -39,12 +48,18 @@ function paged(report: Report, page: number, perPage: number) {
 
 export const reportRoutes = new Hono<AppEnv>();
 
-reportRoutes.get('/inventory-summary', async (c) => {
-  const query = parse(locationQuery, c.req.query());
-  return c.json(await runReport(c.var.db, 'select public.report_inventory_summary($1) as report', [query.location_id ?? null]));
-});
+const tag = 'Reports';
 
-reportRoutes.get('/sales', async (c) => {
+reportRoutes.get(
+  '/inventory-summary',
+  describe({ tag, summary: 'Stock by branch and kind, and what is low', query: locationQuery, ok: inventorySummary }),
+  async (c) => {
+    const query = parse(locationQuery, c.req.query());
+    return c.json(await runReport(c.var.db, 'select public.report_inventory_summary($1) as report', [query.location_id ?? null]));
+  },
+);
+
+reportRoutes.get('/sales', describe({ tag, summary: 'Sales over a period', query: salesReportQuery, ok: salesReport }), async (c) => {
   const query = parse(salesReportQuery, c.req.query());
   return c.json(
     await runReport(c.var.db, 'select public.report_sales($1, $2, $3, $4) as report', [
@@ -56,36 +71,59 @@ reportRoutes.get('/sales', async (c) => {
   );
 });
 
-reportRoutes.get('/tire-sales', async (c) => {
-  const query = parse(tireSalesQuery, c.req.query());
-  const report = await runReport(c.var.db, 'select public.report_tire_sales($1, $2, $3, $4, $5, $6) as report', [
-    query.dot ?? null,
-    query.tire_brand_id ?? null,
-    query.dateFrom,
-    query.dateTo,
-    query.per_page,
-    (query.page - 1) * query.per_page,
-  ]);
-  return c.json(paged(report, query.page, query.per_page));
-});
-
-reportRoutes.get('/purchases', async (c) => {
-  const query = parse(purchasesReportQuery, c.req.query());
-  return c.json(
-    await runReport(c.var.db, 'select public.report_purchases($1, $2, $3, $4, $5) as report', [
+reportRoutes.get(
+  '/tire-sales',
+  describe({ tag, summary: 'Tires sold, by DOT and brand (the recall list)', query: tireSalesQuery, ok: tireSalesReport }),
+  async (c) => {
+    const query = parse(tireSalesQuery, c.req.query());
+    const report = await runReport(c.var.db, 'select public.report_tire_sales($1, $2, $3, $4, $5, $6) as report', [
+      query.dot ?? null,
+      query.tire_brand_id ?? null,
       query.dateFrom,
       query.dateTo,
-      query.group ?? null,
-      query.location_id ?? null,
-      query.supplier_id ?? null,
-    ]),
-  );
-});
+      query.per_page,
+      (query.page - 1) * query.per_page,
+    ]);
+    return c.json(paged(report, query.page, query.per_page));
+  },
+);
+
+reportRoutes.get(
+  '/purchases',
+  describe({ tag, summary: 'Purchases over a period', query: purchasesReportQuery, ok: purchasesReport }),
+  async (c) => {
+    const query = parse(purchasesReportQuery, c.req.query());
+    return c.json(
+      await runReport(c.var.db, 'select public.report_purchases($1, $2, $3, $4, $5) as report', [
+        query.dateFrom,
+        query.dateTo,
+        query.group ?? null,
+        query.location_id ?? null,
+        query.supplier_id ?? null,
+      ]),
+    );
+  },
+);
+
+const parties = {
+  customer: {
+    notFound: 'Customer not found',
+    summary: 'What customers owe, by age',
+    balances: customerBalanceReport,
+    statement: customerStatement,
+  },
+  supplier: {
+    notFound: 'Supplier not found',
+    summary: 'What is owed to suppliers, by age',
+    balances: supplierBalanceReport,
+    statement: supplierStatement,
+  },
+};
 
 for (const party of ['customer', 'supplier'] as const) {
-  const notFound = party === 'customer' ? 'Customer not found' : 'Supplier not found';
+  const { notFound, summary, balances, statement } = parties[party];
 
-  reportRoutes.get(`/${party}-balance`, async (c) => {
+  reportRoutes.get(`/${party}-balance`, describe({ tag, summary, query: balanceReportQuery, ok: balances }), async (c) => {
     const query = parse(balanceReportQuery, c.req.query());
     const report = await runReport(c.var.db, 'select public.report_balances($1, $2, $3, $4, $5) as report', [
       party,
@@ -97,11 +135,15 @@ for (const party of ['customer', 'supplier'] as const) {
     return c.json(paged(report, query.page, query.per_page));
   });
 
-  reportRoutes.get(`/${party}-balance/:id`, async (c) => {
-    const id = parseId(c.req.param('id'), notFound);
-    const query = parse(statementQuery, c.req.query());
-    const statement = await runReport(c.var.db, 'select public.report_statement($1, $2, $3) as report', [party, id, query.as_of]);
-    if (!statement) throw new HttpError(404, notFound);
-    return c.json(statement);
-  });
+  reportRoutes.get(
+    `/${party}-balance/:id`,
+    describe({ tag, summary: `A ${party}'s statement: open documents by age`, query: statementQuery, ok: statement }),
+    async (c) => {
+      const id = parseId(c.req.param('id'), notFound);
+      const query = parse(statementQuery, c.req.query());
+      const answer = await runReport(c.var.db, 'select public.report_statement($1, $2, $3) as report', [party, id, query.as_of]);
+      if (!answer) throw new HttpError(404, notFound);
+      return c.json(answer);
+    },
+  );
 }

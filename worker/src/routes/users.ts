@@ -6,9 +6,11 @@ import { lookupNamed } from '../db/sql.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { listQuery, optionalFilter, pageOf } from '../http/paging.ts';
+import { describe } from '../http/openapi.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
 import { Where } from '../http/where.ts';
-import { passwordInput, ROLES, userCreateInput, userUpdateInput, type User } from '../schemas/users.ts';
+import { one, page } from '../schemas/answers.ts';
+import { passwordInput, ROLES, userCreateInput, userRow, userUpdateInput, type User } from '../schemas/users.ts';
 import { requireReferences } from './products/core.ts';
 import { searchCondition } from './resource.ts';
 
@@ -69,7 +71,10 @@ const usersQuery = listQuery.extend({
 
 export const userRoutes = new Hono<AppEnv>();
 
-userRoutes.get('/', async (c) => {
+const tag = 'Users';
+const oneUser = one(userRow);
+
+userRoutes.get('/', describe({ tag, summary: 'List users', query: usersQuery, ok: page(userRow) }), async (c) => {
   const query = parse(usersQuery, c.req.query());
   const where = new Where().addIf(query.role, 'u.role = ?');
   if (query.active === '1' || query.active === 'true') where.add('u.is_active');
@@ -78,7 +83,7 @@ userRoutes.get('/', async (c) => {
   return c.json(await pageOf(c.var.db, { columns: userColumns, from: 'from public.users u', orderBy: 'lower(u.name), u.id' }, where, query));
 });
 
-userRoutes.post('/', async (c) => {
+userRoutes.post('/', describe({ tag, summary: 'Add a user', body: userCreateInput, created: oneUser }), async (c) => {
   const input = await readBody(c, userCreateInput);
   const { db } = c.var;
   await requireReferences(db, [homeBranch(input.home_location_id)]);
@@ -93,9 +98,20 @@ userRoutes.post('/', async (c) => {
   return c.json({ data: await showUser(db, row.id) }, 201);
 });
 
-userRoutes.get('/:id', async (c) => c.json({ data: await showUser(c.var.db, parseId(c.req.param('id'), NOT_FOUND)) }));
+userRoutes.get('/:id', describe({ tag, summary: 'One user', ok: oneUser }), async (c) =>
+  c.json({ data: await showUser(c.var.db, parseId(c.req.param('id'), NOT_FOUND)) }),
+);
 
-userRoutes.put('/:id', async (c) => {
+const changeUser = describe({
+  tag,
+  summary: 'Change a user',
+  description: 'Refused (409) when it would leave no active administrator.',
+  body: userUpdateInput,
+  ok: oneUser,
+  errors: [409],
+});
+
+userRoutes.put('/:id', changeUser, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, userUpdateInput);
   const { db } = c.var;
@@ -114,7 +130,15 @@ userRoutes.put('/:id', async (c) => {
   return c.json({ data: await showUser(db, id) });
 });
 
-userRoutes.post('/:id/disable', async (c) => {
+const disableUser = describe({
+  tag,
+  summary: 'Disable a user',
+  description: "Ends the user's sessions. Refused (409) for one's own account and for the last active administrator.",
+  ok: oneUser,
+  errors: [409],
+});
+
+userRoutes.post('/:id/disable', disableUser, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const { db, user } = c.var;
   const target = await showUser(db, id);
@@ -125,7 +149,7 @@ userRoutes.post('/:id/disable', async (c) => {
   return c.json({ data: await showUser(db, id) });
 });
 
-userRoutes.post('/:id/enable', async (c) => {
+userRoutes.post('/:id/enable', describe({ tag, summary: 'Enable a user', ok: oneUser }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const { db } = c.var;
   await showUser(db, id);
@@ -133,22 +157,26 @@ userRoutes.post('/:id/enable', async (c) => {
   return c.json({ data: await showUser(db, id) });
 });
 
-userRoutes.post('/:id/reset-password', async (c) => {
-  const id = parseId(c.req.param('id'), NOT_FOUND);
-  const input = await readBody(c, passwordInput);
-  const { db } = c.var;
-  const target = await showUser(db, id);
-  await db.query(
-    `update public.users set password_hash = $2, must_change_password = true, failed_logins = 0, locked_until = null, updated_at = now()
-      where id = $1`,
-    [id, await hashPassword(input.password)],
-  );
-  await endSessions(db, id);
-  await db.query(`select public.audit_record('password reset', 'user', $1, $2)`, [id, target.name]);
-  return c.json({ data: await showUser(db, id) });
-});
+userRoutes.post(
+  '/:id/reset-password',
+  describe({ tag, summary: "Set a user's password (they choose a new one at sign-in)", body: passwordInput, ok: oneUser }),
+  async (c) => {
+    const id = parseId(c.req.param('id'), NOT_FOUND);
+    const input = await readBody(c, passwordInput);
+    const { db } = c.var;
+    const target = await showUser(db, id);
+    await db.query(
+      `update public.users set password_hash = $2, must_change_password = true, failed_logins = 0, locked_until = null, updated_at = now()
+        where id = $1`,
+      [id, await hashPassword(input.password)],
+    );
+    await endSessions(db, id);
+    await db.query(`select public.audit_record('password reset', 'user', $1, $2)`, [id, target.name]);
+    return c.json({ data: await showUser(db, id) });
+  },
+);
 
-userRoutes.post('/:id/unlock', async (c) => {
+userRoutes.post('/:id/unlock', describe({ tag, summary: 'Unlock a user locked out by failed sign-ins', ok: oneUser }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const { db } = c.var;
   const target = await showUser(db, id);

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { id, named, page, timestamp } from './answers.ts';
+
 /** What happened, as the trail records it. */
 export const AUDIT_ACTIONS = [
   'created',
@@ -49,26 +52,34 @@ export const AUDIT_RECORD_TYPE_KEYS = Object.keys(AUDIT_RECORD_TYPES) as [AuditR
 /** Records whose detail pages show their own activity, to everyone who can open them. */
 export const ACTIVITY_RECORD_TYPES = ['invoice', 'sale', 'purchase', 'receipt', 'product', 'customer', 'supplier'] as const;
 
-export interface AuditChange {
-  old: unknown;
-  new: unknown;
-}
+/** A field's value before and after; either is null where the field had none (a record created or deleted). */
+export const auditChange = z.object({ old: z.unknown(), new: z.unknown() });
+export type AuditChange = z.infer<typeof auditChange>;
 
-export interface AuditEvent {
-  id: number;
-  occurred_at: string;
-  user: { id: number; name: string } | null;
-  location: { id: number; name: string } | null;
-  action: AuditAction;
-  record_type: AuditRecordType;
-  record_id: number | null;
-  record_label: string | null;
-  /** The record this one belongs to: a receipt's document. */
-  related_type: AuditRecordType | null;
-  related_id: number | null;
-  related_label: string | null;
-  /** A product's kind (tire, battery, wiper, service, item) while it exists, for its page's address; null otherwise. */
-  product_kind: 'tire' | 'battery' | 'wiper' | 'service' | 'item' | null;
-  /** For updates, each changed field's value before and after; null otherwise. */
-  changes: Record<string, AuditChange> | null;
-}
+export const auditEventRow = z
+  .object({
+    id,
+    occurred_at: timestamp,
+    user: named.nullable(),
+    location: named.nullable(),
+    action: z.enum(AUDIT_ACTIONS),
+    record_type: z.enum(AUDIT_RECORD_TYPE_KEYS),
+    record_id: id.nullable(),
+    record_label: z.string().nullable(),
+    /** The record this one belongs to: a receipt's document. */
+    related_type: z.enum(AUDIT_RECORD_TYPE_KEYS).nullable(),
+    related_id: id.nullable(),
+    related_label: z.string().nullable(),
+    /** A product's kind (tire, battery, wiper, service, item) while it exists, for its page's address; null otherwise. */
+    product_kind: z.enum(['tire', 'battery', 'wiper', 'service', 'item']).nullable(),
+    /** Each changed field's value before and after (a new record's: what it was created with); null when none (a deletion, a sign-in). */
+    changes: z.record(z.string(), auditChange).nullable(),
+  })
+  .meta({ id: 'AuditEvent' });
+export type AuditEvent = z.infer<typeof auditEventRow>;
+
+/** GET /api/audit-events: the total counts up to 10,000, and `total_capped` says when there are more. */
+export const auditEventPage = page(auditEventRow, { total_capped: z.boolean() });
+
+/** GET /api/activity: a record's events and those of what belongs to it, newest first. */
+export const activityPage = page(auditEventRow);

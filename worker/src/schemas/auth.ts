@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { id, named, timestamp } from './answers.ts';
+import { ROLES } from './roles.ts';
 
 export const loginInput = z.object({
   email: z
@@ -14,14 +16,22 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.input<typeof loginInput>;
 
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: 'admin' | 'staff';
-  /** Where documents, stock adjustments and lists start; null when the user has none. */
-  home_location_id: number | null;
-  home_location: { id: number; name: string } | null;
-  /** Set by an administrator's reset (and on a new account): the user chooses a password before anything else. */
-  must_change_password: boolean;
-}
+/** The signed-in user, as sign-in and GET /api/auth/me tell it. */
+export const sessionUser = z
+  .object({
+    id,
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    /** Where documents, stock adjustments and lists start; null when the user has none. */
+    home_location_id: id.nullable(),
+    home_location: named.nullable(),
+    /** Set by an administrator's reset (and on a new account): the user chooses a password before anything else. */
+    must_change_password: z.boolean(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** POST /api/auth/login: the bearer token, good until `expires_at`. */
+export const loginAnswer = z.object({ token: z.string(), user: sessionUser, expires_at: timestamp }).meta({ id: 'SignedIn' });
+export type LoginAnswer = z.infer<typeof loginAnswer>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalDate, requiredId } from './common.ts';
+import { amount, date, id, named, page as pageOf, timestamp } from './answers.ts';
 
 /** How a report's series groups its days: each period is the date its bucket starts (weeks from Monday). */
 export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
@@ -104,3 +105,223 @@ export type BalanceReportQuery = z.input<typeof balanceReportQuery>;
 
 /** GET /api/reports/customer-balance/{id} and supplier-balance/{id}: the statement. */
 export const statementQuery = z.object({ as_of: optionalDate('As of date') });
+
+// ---- Answers ----
+
+/** What a product is, as sales and purchase lines name it. */
+const productKind = z.enum(['tire', 'battery', 'wiper', 'service', 'item']);
+const count = z.number().int();
+const period = { period: date };
+
+/** The 10 (dashboard: 5) best-selling products of a range. */
+const topSold = z.object({
+  product_id: id,
+  product_name: z.string(),
+  product_type: productKind,
+  quantity: count,
+  revenue: amount,
+  cost: amount,
+  gross_profit: amount,
+});
+
+const periodFilters = { dateFrom: date, dateTo: date, group: z.enum(REPORT_GROUPS), location_id: id.nullable() };
+const salesFigures = { revenue: amount, cost: amount, gross_profit: amount };
+
+/** GET /api/reports/sales */
+export const salesReport = z
+  .object({
+    filters: z.object(periodFilters),
+    totals: z.object({
+      ...salesFigures,
+      /** Gross profit as a percentage of revenue, one decimal; null without revenue. */
+      margin_percent: z.number().nullable(),
+      tax: amount,
+      discount: amount,
+      paid: amount,
+      outstanding: amount,
+      count,
+    }),
+    series: z.array(z.object({ ...period, ...salesFigures, count })),
+    by_product_type: z.array(z.object({ product_type: productKind, quantity: count, ...salesFigures })),
+    by_location: z.array(z.object({ location: named, ...salesFigures, count })),
+    by_payment_method: z.array(
+      z.object({ payment_method: z.enum(['cash', 'credit_card', 'bank_transfer', 'cheque']), amount, count }),
+    ),
+    top_by_revenue: z.array(topSold),
+    top_by_profit: z.array(topSold),
+  })
+  .meta({ id: 'SalesReport' });
+export type SalesReport = z.infer<typeof salesReport>;
+
+const purchaseFigures = { ordered: amount, received: amount, outstanding: amount, paid: amount, balance: amount, count };
+
+/** GET /api/reports/purchases */
+export const purchasesReport = z
+  .object({
+    filters: z.object({ ...periodFilters, supplier_id: id.nullable() }),
+    totals: z.object(purchaseFigures),
+    series: z.array(z.object({ ...period, ordered: amount, received: amount, count })),
+    by_supplier: z.array(z.object({ supplier: named, ...purchaseFigures })),
+    top_products: z.array(
+      z.object({ product_id: id, product_name: z.string(), product_type: productKind, quantity: count, amount }),
+    ),
+    /** Pending or ordered purchase orders past their expected delivery, soonest expected first (at most 50). */
+    overdue_orders: z.array(
+      z.object({
+        id,
+        number: z.string(),
+        supplier: named,
+        purchase_date: date,
+        expected_delivery_date: date,
+        days_late: count,
+        net_amount: amount,
+        status: z.enum(['pending', 'ordered']),
+      }),
+    ),
+  })
+  .meta({ id: 'PurchasesReport' });
+export type PurchasesReport = z.infer<typeof purchasesReport>;
+
+/** GET /api/reports/tire-sales: a page of tire lines of sent invoices and completed sales, newest first. */
+export const tireSalesReport = pageOf(
+  z.object({
+    dot: z.string().nullable(),
+    brand: z.string().nullable(),
+    size: z.string().nullable(),
+    product_id: id,
+    product_name: z.string(),
+    quantity: count,
+    date,
+    document_type: z.enum(['Invoice', 'Sale']),
+    document_id: id,
+    document_number: z.string(),
+    customer: z.object({ id, name: z.string(), phone: z.string() }),
+  }),
+  { filters: z.object({ dot: z.string().nullable(), tire_brand_id: id.nullable(), dateFrom: date, dateTo: date }) },
+).meta({ id: 'TireSalesReport' });
+export type TireSalesReport = z.infer<typeof tireSalesReport>;
+
+/** What is owed, by how many days past its due date it is at the report's date. */
+const ageing = { current: amount, days_1_30: amount, days_31_60: amount, days_61_90: amount, days_over_90: amount };
+const balanceFigures = { billed: amount, paid: amount, balance: amount, ...ageing };
+
+const balanceRow = { name: z.string(), phone: z.string(), ...balanceFigures };
+
+/** GET /api/reports/customer-balance: the customers with a balance at `as_of`, largest first. */
+export const customerBalanceReport = pageOf(z.object({ customer_id: id, ...balanceRow }), {
+  as_of: date,
+  totals: z.object({ ...balanceFigures, customers: count }),
+}).meta({ id: 'CustomerBalanceReport' });
+export type CustomerBalanceReport = z.infer<typeof customerBalanceReport>;
+
+/** GET /api/reports/supplier-balance: the suppliers owed at `as_of`, largest first. */
+export const supplierBalanceReport = pageOf(z.object({ supplier_id: id, ...balanceRow }), {
+  as_of: date,
+  totals: z.object({ ...balanceFigures, suppliers: count }),
+}).meta({ id: 'SupplierBalanceReport' });
+export type SupplierBalanceReport = z.infer<typeof supplierBalanceReport>;
+
+const statementParty = { id, name: z.string(), phone: z.string(), email: z.string().nullable(), address: z.string() };
+const statementFigures = {
+  as_of: date,
+  /** The party's documents with a balance at `as_of`, oldest first. */
+  documents: z.array(
+    z.object({
+      type: z.enum(['Invoice', 'Sale', 'Purchase']),
+      id,
+      number: z.string(),
+      date,
+      due_date: date,
+      net_amount: amount,
+      paid: amount,
+      balance: amount,
+      days_overdue: count,
+    }),
+  ),
+  totals: z.object(balanceFigures),
+};
+
+/** GET /api/reports/customer-balance/{id}: a customer's statement. */
+export const customerStatement = z
+  .object({ customer: z.object(statementParty), ...statementFigures })
+  .meta({ id: 'CustomerStatement' });
+export type CustomerStatement = z.infer<typeof customerStatement>;
+
+/** GET /api/reports/supplier-balance/{id}: a supplier's statement. */
+export const supplierStatement = z
+  .object({ supplier: z.object({ ...statementParty, contact_person: z.string().nullable() }), ...statementFigures })
+  .meta({ id: 'SupplierStatement' });
+export type SupplierStatement = z.infer<typeof supplierStatement>;
+
+const inventoryGroup = z.enum(['Tires', 'Batteries', 'Wipers']);
+const inventoryFigures = {
+  product_type: inventoryGroup,
+  total_quantity: count,
+  unique_products: count,
+  cost_value: amount,
+  retail_value: amount,
+};
+
+/** GET /api/reports/inventory-summary */
+export const inventorySummary = z
+  .object({
+    /** Each branch's stock of tires, batteries and wipers. */
+    summary: z.array(z.object({ ...inventoryFigures, location: named })),
+    totals: z.array(z.object(inventoryFigures)),
+    /** Stock at or below its product's low-stock level, lowest first (at most 100 of `low_stock_total`). */
+    low_stock_items: z.array(
+      z.object({
+        /** The product's id: a product low at two branches is listed twice. */
+        id,
+        quantity: count,
+        threshold: count,
+        location: named,
+        inventoryable: z.object({
+          id,
+          name: z.string(),
+          battery_name: z.string().nullable(),
+          size: z.string().nullable(),
+          type: z.enum(['tire', 'battery', 'wiper', 'item']),
+        }),
+      }),
+    ),
+    low_stock_total: count,
+  })
+  .meta({ id: 'InventorySummary' });
+export type InventorySummary = z.infer<typeof inventorySummary>;
+
+/** GET /api/dashboard */
+export const dashboard = z
+  .object({
+    revenue: z.object({ this_month: amount, last_month: amount, change_percent: z.number().nullable() }),
+    /** Owed by customers now. */
+    receivable: amount,
+    /** Owed to suppliers now. */
+    payable: amount,
+    customers: count,
+    products: count,
+    stock_units: count,
+    /** The last 12 months, this one included. */
+    monthly_sales: z.array(z.object({ ...period, revenue: amount, count })),
+    /** The 10 documents and receipts made last. */
+    recent_activity: z.array(
+      z.object({
+        type: z.enum(['Invoice', 'Sale', 'Purchase', 'Receipt']),
+        id,
+        number: z.string().nullable(),
+        date,
+        party: z.string().nullable(),
+        amount,
+        /** The document's status, or the receipt's type. */
+        status: z.enum(['draft', 'sent', 'pending', 'completed', 'ordered', 'received', 'cancelled', 'income', 'expense', 'refund']),
+        created_at: timestamp,
+      }),
+    ),
+    inventory_status: z.object({ in_stock: count, low: count, out: count }),
+    /** The 5 best sellers of the last 30 days. */
+    top_products: z.array(topSold),
+    low_stock_count: count,
+    location_id: id.nullable(),
+  })
+  .meta({ id: 'Dashboard' });
+export type Dashboard = z.infer<typeof dashboard>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { optionalId, requiredText } from './common.ts';
+import { id, named, timestamp, timestamps } from './answers.ts';
 
-import { ROLES, type Role } from './roles.ts';
+import { ROLES } from './roles.ts';
 
 export { ROLES, ROLE_LABELS, type Role } from './roles.ts';
 
@@ -49,29 +50,42 @@ export const profilePasswordInput = z
   .refine(confirmed, mismatch);
 export type ProfilePasswordInput = z.input<typeof profilePasswordInput>;
 
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  home_location_id: number | null;
-  home_location: { id: number; name: string } | null;
-  is_active: boolean;
-  is_locked: boolean;
-  locked_until: string | null;
-  must_change_password: boolean;
-  last_login_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const userRow = z
+  .object({
+    id,
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    home_location_id: id.nullable(),
+    home_location: named.nullable(),
+    is_active: z.boolean(),
+    /** Locked after too many failed sign-ins, until `locked_until`. */
+    is_locked: z.boolean(),
+    locked_until: timestamp.nullable(),
+    must_change_password: z.boolean(),
+    last_login_at: timestamp.nullable(),
+    ...timestamps,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userRow>;
 
-export interface UserSession {
-  id: string;
-  /** A short description of the browser and system, from its user agent ('Chrome on Windows'). */
-  device: string;
-  user_agent: string | null;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  current: boolean;
-}
+export const userSessionRow = z
+  .object({
+    id: z.uuid(),
+    /** A short description of the browser and system, from its user agent ('Chrome on Windows'). */
+    device: z.string(),
+    user_agent: z.string().nullable(),
+    created_at: timestamp,
+    last_seen_at: timestamp,
+    expires_at: timestamp,
+    /** The session this request was made with. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'UserSession' });
+export type UserSession = z.infer<typeof userSessionRow>;
+
+/** GET /api/profile/sessions: every session of the user still signed in, newest first. */
+export const userSessionList = z.object({ data: z.array(userSessionRow) });
+
+/** POST /api/profile/sessions/sign-out-others: how many sessions ended. */
+export const signedOutAnswer = z.object({ data: z.object({ signed_out: z.number().int() }) });
