@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { money, optionalDate, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
+import { amount, date, id, named, timestamp, timestamps } from './answers.ts';
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -224,153 +225,193 @@ export const settingsInput = z.object({
   print_footer: optionalText('Print footer', 1000),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
-export type Settings = z.output<typeof settingsInput>;
 
 // ---- Answers ----
 
-export interface Party {
-  id: number;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-}
+/** The customer (invoices, sales) or supplier (purchase orders) a document is with. */
+export const partyRow = z
+  .object({ id, name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), address: z.string().nullable() })
+  .meta({ id: 'DocumentParty' });
+export type Party = z.infer<typeof partyRow>;
 
-export interface Totals {
-  subtotal: number;
-  total_amount: number;
-  discount_amount: number;
-  tax_amount: number;
+/** The branch a document belongs to. */
+const branchRow = z.object({ id, name: z.string(), address: z.string().nullable() }).meta({ id: 'DocumentLocation' });
+
+const totalsRow = z.object({
+  subtotal: amount,
+  /** The same as subtotal. */
+  total_amount: amount,
+  discount_amount: amount,
+  tax_amount: amount,
   /** tax_amount as a percent of (total_amount − discount_amount). */
-  tax_rate: number;
-  net_amount: number;
-  total_paid: number;
-  balance_due: number;
-  payment_status: PaymentStatus;
-}
+  tax_rate: z.number().describe('tax_amount as a percent of (total_amount − discount_amount)'),
+  /** subtotal − discount_amount + tax_amount */
+  net_amount: amount,
+  total_paid: amount,
+  balance_due: amount,
+  payment_status: z.enum(PAYMENT_STATUSES),
+});
+export type Totals = z.infer<typeof totalsRow>;
 
 /** What a line kept of the product when it was added. */
-interface LineBase {
-  id: number;
-  product_id: number;
-  product_type: (typeof LINE_PRODUCT_TYPES)[number];
-  product_name: string;
-  description: string | null;
-  dot: string | null;
-  quantity: number;
-}
+const lineBase = {
+  id,
+  product_id: id,
+  product_type: z.enum(LINE_PRODUCT_TYPES),
+  product_name: z.string(),
+  description: z.string().nullable(),
+  dot: z.string().nullable(),
+  quantity: z.number().int(),
+};
 
-export interface InvoiceItem extends LineBase {
-  unit_price: number;
-  total: number;
-}
+export const invoiceItemRow = z.object({ ...lineBase, unit_price: amount, total: amount }).meta({ id: 'InvoiceItem' });
+export type InvoiceItem = z.infer<typeof invoiceItemRow>;
 
-export interface SaleItem extends LineBase {
-  selling_price: number;
-  discount: number;
-  total_price: number;
-}
+export const saleItemRow = z
+  .object({ ...lineBase, selling_price: amount, discount: z.number().describe('A percent of the line'), total_price: amount })
+  .meta({ id: 'SaleItem' });
+export type SaleItem = z.infer<typeof saleItemRow>;
 
-export interface Receipt {
-  id: number;
-  number: string;
-  receipt_date: string;
-  type: ReceiptType;
-  receiptable_type: ReceiptableType;
-  receiptable_id: number;
-  /** The related document's number. */
-  document_number: string | null;
-  /** The customer (invoices, sales) or supplier (purchase orders) of the related document. */
-  party: { id: number; name: string } | null;
-  amount: number;
-  payment_method: PaymentMethod;
-  reference_number: string | null;
-  bank_name: string | null;
-  cheque_number: string | null;
-  transaction_id: string | null;
-  notes: string | null;
-  created_by: { id: number; name: string } | null;
-  created_at: string;
-}
+export const receiptRow = z
+  .object({
+    id,
+    number: z.string(),
+    receipt_date: date,
+    type: z.enum(RECEIPT_TYPES),
+    receiptable_type: z.enum(RECEIPTABLE_TYPES),
+    receiptable_id: id,
+    /** The related document's number. */
+    document_number: z.string().nullable(),
+    /** The customer (invoices, sales) or supplier (purchase orders) of the related document. */
+    party: named.nullable(),
+    amount,
+    payment_method: z.enum(PAYMENT_METHODS),
+    reference_number: z.string().nullable(),
+    bank_name: z.string().nullable(),
+    cheque_number: z.string().nullable(),
+    transaction_id: z.string().nullable(),
+    notes: z.string().nullable(),
+    created_by: named.nullable(),
+    created_at: timestamp,
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof receiptRow>;
 
-export interface ReceiptSummary {
-  count: number;
-  income: number;
-  expense: number;
-  refund: number;
-  /** income − expense − refund */
-  net: number;
-}
+/** The count and sums of every receipt a list's filters match, over all its pages. */
+export const receiptSummaryRow = z
+  .object({
+    count: z.number().int(),
+    income: amount,
+    expense: amount,
+    refund: amount,
+    /** income − expense − refund */
+    net: amount.describe('income − expense − refund'),
+  })
+  .meta({ id: 'ReceiptSummary' });
+export type ReceiptSummary = z.infer<typeof receiptSummaryRow>;
 
-interface DocumentBase extends Totals {
-  id: number;
-  customer_id: number;
-  customer: Party;
-  location_id: number;
-  location: { id: number; name: string; address: string | null };
-  notes: string | null;
-  /** Only on the detail (GET /api/{kind}/{id}) and the answers of changes. */
-  receipts?: Receipt[];
+const documentBase = {
+  id,
+  location_id: id,
+  location: branchRow,
+  ...totalsRow.shape,
+  notes: z.string().nullable(),
   /** Who created it: staff may delete an open document of their own. */
-  created_by_id: number | null;
-  created_at: string;
-  updated_at: string;
+  created_by_id: id.nullable(),
+  ...timestamps,
+};
+const withCustomer = { customer_id: id, customer: partyRow };
+
+/** An invoice as listed; a single one (and the answer of a change) adds its receipts. */
+export const invoiceListRow = z
+  .object({
+    ...documentBase,
+    ...withCustomer,
+    /** Null while a draft. */
+    number: z.string().nullable(),
+    issued_date: date,
+    due_date: date.nullable(),
+    status: z.enum(INVOICE_STATUSES),
+    /** Sent, due before today and not paid: the list highlights it. */
+    is_overdue: z.boolean(),
+    items: z.array(invoiceItemRow),
+  })
+  .meta({ id: 'InvoiceListRow' });
+export const invoiceRow = invoiceListRow.extend({ receipts: z.array(receiptRow) }).meta({ id: 'Invoice' });
+export interface Invoice extends z.infer<typeof invoiceListRow> {
+  /** Only on the detail (GET /api/invoices/{id}) and the answers of changes. */
+  receipts?: Receipt[];
 }
 
-export interface Invoice extends DocumentBase {
-  /** Null while a draft. */
-  number: string | null;
-  issued_date: string;
-  due_date: string | null;
-  status: InvoiceStatus;
-  /** Sent, due before today and not paid: the list highlights it. */
-  is_overdue: boolean;
-  items: InvoiceItem[];
+export const saleListRow = z
+  .object({
+    ...documentBase,
+    ...withCustomer,
+    number: z.string(),
+    sale_date: date,
+    status: z.enum(SALE_STATUSES),
+    payment_method: z.enum(PAYMENT_METHODS),
+    items: z.array(saleItemRow),
+  })
+  .meta({ id: 'SaleListRow' });
+export const saleRow = saleListRow.extend({ receipts: z.array(receiptRow) }).meta({ id: 'Sale' });
+export interface Sale extends z.infer<typeof saleListRow> {
+  /** Only on the detail (GET /api/sales/{id}) and the answers of changes. */
+  receipts?: Receipt[];
 }
 
-export interface Sale extends DocumentBase {
-  number: string;
-  sale_date: string;
-  status: SaleStatus;
-  payment_method: PaymentMethod;
-  items: SaleItem[];
-}
+export const purchaseItemRow = z
+  .object({
+    ...lineBase,
+    product_type: z.enum(PURCHASABLE_TYPES),
+    /** What the line is called, as the specification names it. */
+    purchaseable: z.object({ name: z.string() }),
+    received_quantity: z.number().int(),
+    cost_price_at_purchase: amount,
+    total_price: amount,
+    /** The line's notes (the same as its description). */
+    notes: z.string().nullable(),
+  })
+  .meta({ id: 'PurchaseOrderItem' });
+export type PurchaseItem = z.infer<typeof purchaseItemRow>;
 
-export interface PurchaseItem {
-  id: number;
-  product_id: number;
-  product_type: (typeof PURCHASABLE_TYPES)[number];
-  product_name: string;
-  /** What the line is called, as the specification names it. */
-  purchaseable: { name: string };
-  dot: string | null;
-  quantity: number;
-  received_quantity: number;
-  cost_price_at_purchase: number;
-  total_price: number;
-  notes: string | null;
-}
-
-export interface Purchase extends Totals {
-  id: number;
-  number: string;
-  supplier_id: number;
-  supplier: Party;
-  location_id: number;
-  location: { id: number; name: string; address: string | null };
-  purchase_date: string;
-  expected_delivery_date: string | null;
-  actual_delivery_date: string | null;
-  reference_number: string | null;
-  status: PurchaseStatus;
-  /** Some goods have come but not all (the order stays `ordered`). */
-  is_partly_received: boolean;
-  notes: string | null;
-  purchase_items: PurchaseItem[];
+export const purchaseListRow = z
+  .object({
+    ...documentBase,
+    supplier_id: id,
+    supplier: partyRow,
+    number: z.string(),
+    purchase_date: date,
+    expected_delivery_date: date.nullable(),
+    actual_delivery_date: date.nullable(),
+    reference_number: z.string().nullable(),
+    status: z.enum(PURCHASE_STATUSES),
+    /** Some goods have come but not all (the order stays `ordered`). */
+    is_partly_received: z.boolean(),
+    purchase_items: z.array(purchaseItemRow),
+  })
+  .meta({ id: 'PurchaseOrderListRow' });
+export const purchaseRow = purchaseListRow.extend({ payments: z.array(receiptRow) }).meta({ id: 'PurchaseOrder' });
+export interface Purchase extends z.infer<typeof purchaseListRow> {
   /** Only on the detail and the answers of changes: the order's receipts (expenses and refunds). */
   payments?: Receipt[];
-  /** Who created it: staff may delete a pending order of their own. */
-  created_by_id: number | null;
-  created_at: string;
-  updated_at: string;
 }
+
+/** The shop profile, as GET and PUT /api/settings answer it. */
+export const settingsRow = z
+  .object({
+    shop_name: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    tax_number: z.string().nullable(),
+    tax_rate: z.number(),
+    payment_terms_days: z.number().int(),
+    invoice_prefix: z.string(),
+    sale_prefix: z.string(),
+    receipt_prefix: z.string(),
+    purchase_prefix: z.string(),
+    print_footer: z.string().nullable(),
+  })
+  .meta({ id: 'Settings' });
+export type Settings = z.infer<typeof settingsRow>;

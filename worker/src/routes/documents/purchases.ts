@@ -3,8 +3,20 @@ import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
-import { PURCHASE_STATUSES, purchaseInput, purchasePaymentInput, purchaseUpdateInput, receiveInput, OPEN_STATUS } from '../../schemas/documents.ts';
-import { documentRule, listDocuments, lockDocument, lockForDelete, receiptColumns, receiptFrom, requireParty, runTransition, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
+import {
+  PURCHASE_STATUSES,
+  purchaseInput,
+  purchaseListRow,
+  purchasePaymentInput,
+  purchaseRow,
+  purchaseUpdateInput,
+  receiptRow,
+  receiveInput,
+  OPEN_STATUS,
+} from '../../schemas/documents.ts';
+import { documentListQuery, documentRule, listDocuments, lockDocument, lockForDelete, receiptColumns, receiptFrom, requireParty, runTransition, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
 
 // A scalar subquery with a limit, so a page looks at its own orders' lines (an EXISTS here is
 // planned as a hash of every received line).
@@ -30,123 +42,198 @@ export const purchaseKind: DocumentKind = {
                'cost_price_at_purchase', x.unit_price, 'total_price', x.line_total, 'notes', x.description`,
   statusCondition: (status) => `d.status = '${status}'`,
   openStatus: OPEN_STATUS.purchase,
-  statuses: PURCHASE_STATUSES,
+  listQuery: documentListQuery(PURCHASE_STATUSES),
 };
 
 const linesOf = (items: { id?: number; product_id: number; quantity: number; cost_price: number; notes: string | null }[]) =>
   items.map((item) => ({ id: item.id, product_id: item.product_id, quantity: item.quantity, unit_price: item.cost_price, description: item.notes }));
 
 export const purchaseRoutes = new Hono<AppEnv>();
+const tag = 'Purchase orders';
+const purchase = one(purchaseRow);
 
-purchaseRoutes.get('/', async (c) => c.json(await listDocuments(c, purchaseKind)));
+purchaseRoutes.get(
+  '/',
+  describe({ tag, summary: 'List purchase orders', query: purchaseKind.listQuery, ok: page(purchaseListRow) }),
+  async (c) => c.json(await listDocuments(c, purchaseKind)),
+);
 
 /** A new order takes its number at once; created as `received`, all of it comes in at once. */
-purchaseRoutes.post('/', idempotent, async (c) => {
-  const input = await readBody(c, purchaseInput);
-  const { db, user } = c.var;
-  await requireParty(db, purchaseKind, input.supplier_id, input.location_id);
-  const id = await documentRule(() =>
-    db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: number }>(
-        `insert into public.purchases (number, supplier_id, location_id, purchase_date, expected_delivery_date, reference_number,
-                                       status, notes, created_by)
-         values (public.next_document_number('purchase', $3), $1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-        [
-          input.supplier_id,
-          input.location_id,
-          input.purchase_date,
-          input.expected_delivery_date,
-          input.reference_number,
-          input.status === 'pending' ? 'pending' : 'ordered',
-          input.notes,
-          user.id,
-        ],
-      );
-      await writeLines(tx, purchaseKind, row.id, linesOf(input.items), input);
-      if (input.status === 'received') await tx.query('select public.receive_purchase($1, null, $2, $3)', [row.id, input.purchase_date, user.id]);
-      if (input.status === 'cancelled') await runTransition(tx, purchaseKind, 'cancel', row.id, user.id);
-      return row.id;
-    }),
-  );
-  return c.json({ data: await showDocument(db, purchaseKind, id) }, 201);
-});
+purchaseRoutes.post(
+  '/',
+  describe({
+    tag,
+    summary: 'Add a purchase order',
+    description: 'It takes its number at once. Created as `received`, everything comes in at once; as `cancelled`, it is cancelled at once.',
+    body: purchaseInput,
+    created: purchase,
+    idempotent: true,
+  }),
+  idempotent,
+  async (c) => {
+    const input = await readBody(c, purchaseInput);
+    const { db, user } = c.var;
+    await requireParty(db, purchaseKind, input.supplier_id, input.location_id);
+    const id = await documentRule(() =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `insert into public.purchases (number, supplier_id, location_id, purchase_date, expected_delivery_date, reference_number,
+                                         status, notes, created_by)
+           values (public.next_document_number('purchase', $3), $1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+          [
+            input.supplier_id,
+            input.location_id,
+            input.purchase_date,
+            input.expected_delivery_date,
+            input.reference_number,
+            input.status === 'pending' ? 'pending' : 'ordered',
+            input.notes,
+            user.id,
+          ],
+        );
+        await writeLines(tx, purchaseKind, row.id, linesOf(input.items), input);
+        if (input.status === 'received') await tx.query('select public.receive_purchase($1, null, $2, $3)', [row.id, input.purchase_date, user.id]);
+        if (input.status === 'cancelled') await runTransition(tx, purchaseKind, 'cancel', row.id, user.id);
+        return row.id;
+      }),
+    );
+    return c.json({ data: await showDocument(db, purchaseKind, id) }, 201);
+  },
+);
 
-purchaseRoutes.get('/:id', async (c) => {
+purchaseRoutes.get('/:id', describe({ tag, summary: 'One purchase order, with its payments', ok: purchase }), async (c) => {
   const id = parseId(c.req.param('id'), purchaseKind.notFound);
   return c.json({ data: await showDocument(c.var.db, purchaseKind, id) });
 });
 
 /** While pending or ordered; a line keeps what it received and never goes below it. */
-purchaseRoutes.put('/:id', async (c) => {
-  const id = parseId(c.req.param('id'), purchaseKind.notFound);
-  const { db } = c.var;
-  const input = await readBody(c, purchaseUpdateInput);
-  await documentRule(() =>
-    db.transaction(async (tx) => {
-      const { status } = await lockDocument(tx, purchaseKind, id);
-      if (status === 'received') throw new HttpError(409, 'A received purchase order cannot be edited.');
-      if (status === 'cancelled') throw new HttpError(409, 'A cancelled purchase order cannot be edited.');
-      await requireParty(tx, purchaseKind, input.supplier_id, input.location_id);
-      await tx.query(
-        `update public.purchases
-            set supplier_id = $2, location_id = $3, purchase_date = $4, expected_delivery_date = $5, reference_number = $6,
-                notes = $7, status = coalesce($8, status), updated_at = now()
-          where id = $1`,
-        [id, input.supplier_id, input.location_id, input.purchase_date, input.expected_delivery_date, input.reference_number, input.notes, input.status ?? null],
-      );
-      await writeLines(tx, purchaseKind, id, linesOf(input.items), input);
-    }),
-  );
-  return c.json({ data: await showDocument(db, purchaseKind, id) });
-});
-
-purchaseRoutes.delete('/:id', async (c) => {
-  const id = parseId(c.req.param('id'), purchaseKind.notFound);
-  await c.var.db.transaction(async (tx) => {
-    await lockForDelete(c, tx, purchaseKind, id);
-    const [used] = await tx.query<{ received: boolean; paid: boolean }>(
-      `select exists (select 1 from public.purchase_items where purchase_id = $1 and received_quantity > 0) as received,
-              exists (select 1 from public.receipts where receiptable_type = 'Purchase' and receiptable_id = $1) as paid`,
-      [id],
+purchaseRoutes.put(
+  '/:id',
+  describe({
+    tag,
+    summary: 'Change a purchase order',
+    description:
+      'While pending or ordered (a received or cancelled order is refused, 409); a line keeps what it received and never goes below it. `status` may move it between pending and ordered.',
+    body: purchaseUpdateInput,
+    ok: purchase,
+    errors: [409],
+  }),
+  async (c) => {
+    const id = parseId(c.req.param('id'), purchaseKind.notFound);
+    const { db } = c.var;
+    const input = await readBody(c, purchaseUpdateInput);
+    await documentRule(() =>
+      db.transaction(async (tx) => {
+        const { status } = await lockDocument(tx, purchaseKind, id);
+        if (status === 'received') throw new HttpError(409, 'A received purchase order cannot be edited.');
+        if (status === 'cancelled') throw new HttpError(409, 'A cancelled purchase order cannot be edited.');
+        await requireParty(tx, purchaseKind, input.supplier_id, input.location_id);
+        await tx.query(
+          `update public.purchases
+              set supplier_id = $2, location_id = $3, purchase_date = $4, expected_delivery_date = $5, reference_number = $6,
+                  notes = $7, status = coalesce($8, status), updated_at = now()
+            where id = $1`,
+          [id, input.supplier_id, input.location_id, input.purchase_date, input.expected_delivery_date, input.reference_number, input.notes, input.status ?? null],
+        );
+        await writeLines(tx, purchaseKind, id, linesOf(input.items), input);
+      }),
     );
-    if (used.received || used.paid) {
-      throw new HttpError(409, 'This purchase order has goods received or payments recorded, so it cannot be deleted. Cancel it instead.');
-    }
-    await tx.query('delete from public.purchases where id = $1', [id]);
-  });
-  return c.body(null, 204);
-});
+    return c.json({ data: await showDocument(db, purchaseKind, id) });
+  },
+);
+
+purchaseRoutes.delete(
+  '/:id',
+  describe({
+    tag,
+    summary: 'Delete a purchase order',
+    description: 'Refused (409) once goods have come in or payments are recorded: cancel it instead.',
+    noContent: true,
+    errors: [409],
+  }),
+  async (c) => {
+    const id = parseId(c.req.param('id'), purchaseKind.notFound);
+    await c.var.db.transaction(async (tx) => {
+      await lockForDelete(c, tx, purchaseKind, id);
+      const [used] = await tx.query<{ received: boolean; paid: boolean }>(
+        `select exists (select 1 from public.purchase_items where purchase_id = $1 and received_quantity > 0) as received,
+                exists (select 1 from public.receipts where receiptable_type = 'Purchase' and receiptable_id = $1) as paid`,
+        [id],
+      );
+      if (used.received || used.paid) {
+        throw new HttpError(409, 'This purchase order has goods received or payments recorded, so it cannot be deleted. Cancel it instead.');
+      }
+      await tx.query('delete from public.purchases where id = $1', [id]);
+    });
+    return c.body(null, 204);
+  },
+);
 
 /** No body: everything outstanding; `items`: what came of each line (a delivery that came short). */
-purchaseRoutes.post('/:id/receive', async (c) => {
-  const id = parseId(c.req.param('id'), purchaseKind.notFound);
-  const input = (await c.req.text()).trim() ? await readBody(c, receiveInput) : parse(receiveInput, {});
-  await documentRule(() =>
-    c.var.db.query('select public.receive_purchase($1, $2::text::jsonb, $3, $4)', [
-      id,
-      input.items ? JSON.stringify(input.items) : null,
-      input.actual_delivery_date ?? null,
-      c.var.user.id,
-    ]),
-  );
-  return c.json({ data: await showDocument(c.var.db, purchaseKind, id) });
-});
+purchaseRoutes.post(
+  '/:id/receive',
+  describe({
+    tag,
+    summary: 'Receive goods',
+    description:
+      'The body may be left out: everything outstanding comes in. `items` gives what came of each line (a delivery that came short). 409 when the order is already received or cancelled.',
+    body: receiveInput,
+    ok: purchase,
+    errors: [409],
+  }),
+  async (c) => {
+    const id = parseId(c.req.param('id'), purchaseKind.notFound);
+    const input = (await c.req.text()).trim() ? await readBody(c, receiveInput) : parse(receiveInput, {});
+    await documentRule(() =>
+      c.var.db.query('select public.receive_purchase($1, $2::text::jsonb, $3, $4)', [
+        id,
+        input.items ? JSON.stringify(input.items) : null,
+        input.actual_delivery_date ?? null,
+        c.var.user.id,
+      ]),
+    );
+    return c.json({ data: await showDocument(c.var.db, purchaseKind, id) });
+  },
+);
 
-purchaseRoutes.post('/:id/cancel', (c) => transition(c, purchaseKind, 'cancel', parseId(c.req.param('id'), purchaseKind.notFound)));
+purchaseRoutes.post(
+  '/:id/cancel',
+  describe({
+    tag,
+    summary: 'Cancel a purchase order',
+    description: '409 when it is already cancelled, goods have come in, or it has payments (refund them first); staff get 403 for one with payments.',
+    ok: purchase,
+    errors: [409],
+  }),
+  (c) => transition(c, purchaseKind, 'cancel', parseId(c.req.param('id'), purchaseKind.notFound)),
+);
 
 /** Pays the supplier: an expense receipt on the order, at most what it still owes. */
-purchaseRoutes.post('/:id/payments', idempotent, async (c) => {
-  const id = parseId(c.req.param('id'), purchaseKind.notFound);
-  const input = await readBody(c, purchasePaymentInput);
-  const { db, user } = c.var;
-  const [row] = await documentRule(async () => {
-    const [order] = await db.query('select 1 from public.purchases where id = $1', [id]);
-    if (!order) throw new HttpError(404, purchaseKind.notFound);
-    return db.query<{ id: number }>(
-      `select public.create_receipt('expense', 'Purchase', $1, $2, coalesce($3::date, current_date), $4, $5, $6, $7, $8, $9, $10) as id`,
-      [id, input.amount, input.receipt_date, input.payment_method, input.reference_number, input.bank_name, input.cheque_number, input.transaction_id, input.notes, user.id],
-    );
-  });
-  const [receipt] = await db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [row.id]);
-  return c.json({ data: receipt }, 201);
-});
+purchaseRoutes.post(
+  '/:id/payments',
+  describe({
+    tag,
+    summary: 'Pay the supplier',
+    description: 'An expense receipt on the order, at most what it still owes. 409 when the order is cancelled or already paid in full.',
+    body: purchasePaymentInput,
+    created: one(receiptRow),
+    idempotent: true,
+    errors: [409],
+  }),
+  idempotent,
+  async (c) => {
+    const id = parseId(c.req.param('id'), purchaseKind.notFound);
+    const input = await readBody(c, purchasePaymentInput);
+    const { db, user } = c.var;
+    const [row] = await documentRule(async () => {
+      const [order] = await db.query('select 1 from public.purchases where id = $1', [id]);
+      if (!order) throw new HttpError(404, purchaseKind.notFound);
+      return db.query<{ id: number }>(
+        `select public.create_receipt('expense', 'Purchase', $1, $2, coalesce($3::date, current_date), $4, $5, $6, $7, $8, $9, $10) as id`,
+        [id, input.amount, input.receipt_date, input.payment_method, input.reference_number, input.bank_name, input.cheque_number, input.transaction_id, input.notes, user.id],
+      );
+    });
+    const [receipt] = await db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [row.id]);
+    return c.json({ data: receipt }, 201);
+  },
+);

@@ -6,8 +6,10 @@ import { idempotent } from '../../http/idempotency.ts';
 import { listQuery, optionalFilter, toPage, offsetOf, queryText } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
+import { describe } from '../../http/openapi.ts';
+import { one, page } from '../../schemas/answers.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
-import { PAYMENT_METHODS, RECEIPTABLE_TYPES, RECEIPT_TYPES, receiptInput } from '../../schemas/documents.ts';
+import { PAYMENT_METHODS, RECEIPTABLE_TYPES, RECEIPT_TYPES, receiptInput, receiptRow, receiptSummaryRow } from '../../schemas/documents.ts';
 import { documentRule, receiptColumns, receiptFrom } from './shared.ts';
 
 const NOT_FOUND = 'Receipt not found';
@@ -26,81 +28,116 @@ const receiptsQuery = listQuery.extend({
 });
 
 export const receiptRoutes = new Hono<AppEnv>();
+const tag = 'Receipts';
 
 /** A page of receipts, and the count and sums of everything that matches. */
-receiptRoutes.get('/', async (c) => {
-  const query = parse(receiptsQuery, c.req.query());
-  const search = query.search || query.searchTerm;
-  const where = new Where()
-    .addIf(query.type, 'r.type = ?')
-    .addIf(query.payment_method ?? query.paymentMethod, 'r.payment_method = ?')
-    .addIf(query.dateFrom, 'r.receipt_date >= ?')
-    .addIf(query.dateTo, 'r.receipt_date <= ?')
-    .addIf(query.receiptable_type, 'r.receiptable_type = ?')
-    .addIf(query.receiptable_id, 'r.receiptable_id = ?');
-  if (query.side === 'sale') where.add(`r.receiptable_type in ('Invoice', 'Sale')`);
-  if (query.side === 'purchase') where.add(`r.receiptable_type = 'Purchase'`);
-  if (search) {
-    where.addOn(
-      search,
-      (p) => `(strpos(lower(r.number), lower(${p})) > 0 or strpos(lower(coalesce(r.reference_number, '')), lower(${p})) > 0
-               or strpos(lower(coalesce(r.document_number, '')), lower(${p})) > 0)`,
+receiptRoutes.get(
+  '/',
+  describe({
+    tag,
+    summary: 'List receipts',
+    description: 'A page of receipts, and the count and sums of everything that matches.',
+    query: receiptsQuery,
+    ok: page(receiptRow, { summary: receiptSummaryRow }),
+  }),
+  async (c) => {
+    const query = parse(receiptsQuery, c.req.query());
+    const search = query.search || query.searchTerm;
+    const where = new Where()
+      .addIf(query.type, 'r.type = ?')
+      .addIf(query.payment_method ?? query.paymentMethod, 'r.payment_method = ?')
+      .addIf(query.dateFrom, 'r.receipt_date >= ?')
+      .addIf(query.dateTo, 'r.receipt_date <= ?')
+      .addIf(query.receiptable_type, 'r.receiptable_type = ?')
+      .addIf(query.receiptable_id, 'r.receiptable_id = ?');
+    if (query.side === 'sale') where.add(`r.receiptable_type in ('Invoice', 'Sale')`);
+    if (query.side === 'purchase') where.add(`r.receiptable_type = 'Purchase'`);
+    if (search) {
+      where.addOn(
+        search,
+        (p) => `(strpos(lower(r.number), lower(${p})) > 0 or strpos(lower(coalesce(r.reference_number, '')), lower(${p})) > 0
+                 or strpos(lower(coalesce(r.document_number, '')), lower(${p})) > 0)`,
+      );
+    }
+    const { db } = c.var;
+    // Filters on what receipt_totals is kept by are answered from it; dates, search and one document are counted.
+    const kept = !query.dateFrom && !query.dateTo && !search && !query.receiptable_id;
+    const [rows, [summary]] = await Promise.all([
+      db.query(
+        `select ${receiptColumns} ${receiptFrom} ${where.sql} order by r.receipt_date desc, r.id desc
+          limit ${where.placeholder(1)} offset ${where.placeholder(2)}`,
+        [...where.params, query.per_page, offsetOf(query)],
+      ),
+      db.query<{ count: number; income: number; expense: number; refund: number; net: number }>(
+        `select ${kept ? 'coalesce(sum(r.receipts), 0)' : 'count(*)'}::int as count,
+                coalesce(sum(r.amount) filter (where r.type = 'income'), 0) as income,
+                coalesce(sum(r.amount) filter (where r.type = 'expense'), 0) as expense,
+                coalesce(sum(r.amount) filter (where r.type = 'refund'), 0) as refund,
+                coalesce(sum(case when r.type = 'income' then r.amount else -r.amount end), 0) as net
+           from public.${kept ? 'receipt_totals' : 'receipts'} r ${where.sql}`,
+        where.params,
+      ),
+    ]);
+    return c.json({ ...toPage(rows, summary.count, query), summary });
+  },
+);
+
+receiptRoutes.post(
+  '/',
+  describe({
+    tag,
+    summary: 'Record a receipt',
+    description:
+      'Income (or a refund) on an invoice or sale, an expense (or a refund) on a purchase order. 409 when the document is cancelled, a draft, already paid in full, or (for a refund) has nothing paid.',
+    body: receiptInput,
+    created: one(receiptRow),
+    idempotent: true,
+    errors: [409],
+  }),
+  idempotent,
+  async (c) => {
+    const input = await readBody(c, receiptInput);
+    const { db, user } = c.var;
+    const [row] = await documentRule(() =>
+      db.query<{ id: number }>('select public.create_receipt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as id', [
+        input.type,
+        input.receiptable_type,
+        input.receiptable_id,
+        input.amount,
+        input.receipt_date,
+        input.payment_method,
+        input.reference_number,
+        input.bank_name,
+        input.cheque_number,
+        input.transaction_id,
+        input.notes,
+        user.id,
+      ]),
     );
-  }
-  const { db } = c.var;
-  // Filters on what receipt_totals is kept by are answered from it; dates, search and one document are counted.
-  const kept = !query.dateFrom && !query.dateTo && !search && !query.receiptable_id;
-  const [rows, [summary]] = await Promise.all([
-    db.query(
-      `select ${receiptColumns} ${receiptFrom} ${where.sql} order by r.receipt_date desc, r.id desc
-        limit ${where.placeholder(1)} offset ${where.placeholder(2)}`,
-      [...where.params, query.per_page, offsetOf(query)],
-    ),
-    db.query<{ count: number; income: number; expense: number; refund: number; net: number }>(
-      `select ${kept ? 'coalesce(sum(r.receipts), 0)' : 'count(*)'}::int as count,
-              coalesce(sum(r.amount) filter (where r.type = 'income'), 0) as income,
-              coalesce(sum(r.amount) filter (where r.type = 'expense'), 0) as expense,
-              coalesce(sum(r.amount) filter (where r.type = 'refund'), 0) as refund,
-              coalesce(sum(case when r.type = 'income' then r.amount else -r.amount end), 0) as net
-         from public.${kept ? 'receipt_totals' : 'receipts'} r ${where.sql}`,
-      where.params,
-    ),
-  ]);
-  return c.json({ ...toPage(rows, summary.count, query), summary });
-});
+    const [receipt] = await db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [row.id]);
+    return c.json({ data: receipt }, 201);
+  },
+);
 
-receiptRoutes.post('/', idempotent, async (c) => {
-  const input = await readBody(c, receiptInput);
-  const { db, user } = c.var;
-  const [row] = await documentRule(() =>
-    db.query<{ id: number }>('select public.create_receipt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as id', [
-      input.type,
-      input.receiptable_type,
-      input.receiptable_id,
-      input.amount,
-      input.receipt_date,
-      input.payment_method,
-      input.reference_number,
-      input.bank_name,
-      input.cheque_number,
-      input.transaction_id,
-      input.notes,
-      user.id,
-    ]),
-  );
-  const [receipt] = await db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [row.id]);
-  return c.json({ data: receipt }, 201);
-});
-
-receiptRoutes.get('/:id', async (c) => {
+receiptRoutes.get('/:id', describe({ tag, summary: 'One receipt', ok: one(receiptRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const [receipt] = await c.var.db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [id]);
   if (!receipt) throw new HttpError(404, NOT_FOUND);
   return c.json({ data: receipt });
 });
 
-receiptRoutes.delete('/:id', async (c) => {
-  const id = parseId(c.req.param('id'), NOT_FOUND);
-  await documentRule(() => c.var.db.query('select public.delete_receipt($1)', [id]));
-  return c.body(null, 204);
-});
+receiptRoutes.delete(
+  '/:id',
+  describe({
+    tag,
+    summary: 'Delete a receipt',
+    description: 'Its document gets the balance back. 409 when the document is cancelled, or for a payment while a refund of it remains.',
+    noContent: true,
+    errors: [409],
+  }),
+  async (c) => {
+    const id = parseId(c.req.param('id'), NOT_FOUND);
+    await documentRule(() => c.var.db.query('select public.delete_receipt($1)', [id]));
+    return c.body(null, 204);
+  },
+);

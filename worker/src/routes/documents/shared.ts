@@ -38,7 +38,8 @@ export interface DocumentKind {
   statusCondition: (status: string) => string;
   /** SQL condition of the `overdue=1` filter: past due and not paid, whatever the status shown. */
   overdue?: string;
-  statuses: readonly string[];
+  /** The list's query string, `documentListQuery` of its statuses: made once, for the route and its description. */
+  listQuery: ReturnType<typeof documentListQuery>;
   /** Its OPEN_STATUS: its creator may still delete it. */
   openStatus: (typeof OPEN_STATUS)[keyof typeof OPEN_STATUS];
 }
@@ -91,7 +92,7 @@ function documentSelect(kind: DocumentKind) {
 }
 
 export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
-  const query = parse(documentListQuery(kind.statuses), c.req.query());
+  const query = parse(kind.listQuery, c.req.query());
   const where = new Where()
     .addIf(query[kind.party.column], `d.${kind.party.column} = ?`)
     .addIf(query.location_id, 'd.location_id = ?')
