@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
-import { describe, type Contract } from '../http/openapi.ts';
+import { describe } from '../http/openapi.ts';
 import { readBody } from '../http/validate.ts';
 import { one } from '../schemas/answers.ts';
 import { loginAnswer, loginInput, sessionUser, type SessionUser } from '../schemas/auth.ts';
@@ -47,8 +47,7 @@ const tag = 'Sessions';
 
 /**
  * Public, so every refusal it lists is its own: 401 for wrong credentials, 403 for a disabled account
- * given its right password, 429 while the account is locked (or as this attempt locks it). The cast:
- * Contract's `errors` does not name 401 and 403, which only public routes list themselves.
+ * given its right password, 429 while the account is locked (or as this attempt locks it).
  */
 const signIn = describe({
   tag,
@@ -56,7 +55,7 @@ const signIn = describe({
   description: 'Answers a bearer token for the other routes. Failed attempts slow down, then lock the account for a while (429).',
   body: loginInput,
   ok: loginAnswer,
-  errors: [401, 403, 429] as Contract['errors'],
+  errors: [401, 403, 429],
 });
 
 authRoutes.post('/login', signIn, async (c) => {

@@ -15,6 +15,8 @@ export interface Contract {
   query?: z.ZodObject;
   /** The JSON body, as the route reads it. */
   body?: z.ZodType;
+  /** The body may be left out altogether. */
+  bodyOptional?: true;
   /** The body is a CSV file (the route parses it itself). */
   csvBody?: true;
   /** A 200 answer with this JSON body. */
@@ -28,7 +30,7 @@ export interface Contract {
   /** The route honours an Idempotency-Key header (a repeat is answered once; 409 while the first runs). */
   idempotent?: true;
   /** Refusals besides those every route of its kind can give (401, 403, 404, 413, 422 are added). */
-  errors?: (400 | 404 | 409 | 422 | 429 | 503)[];
+  errors?: (400 | 401 | 403 | 404 | 409 | 422 | 429 | 503)[];
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -106,7 +108,7 @@ export function describe(contract: Contract): MiddlewareHandler {
     tags: [contract.tag],
     parameters: parameters as never,
     requestBody: contract.body
-      ? { required: true, content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') as never } } }
+      ? { required: !contract.bodyOptional, content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') as never } } }
       : contract.csvBody && { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
     responses: responses as never,
   });
@@ -137,6 +139,7 @@ export function openApiDocument(app: Hono<any, any, any>): Promise<unknown> {
 
 async function build(app: Hono<any, any, any>) {
   const spec = (await generateSpecs(app as Hono, {
+    excludeStaticFile: false,
     documentation: {
       info: {
         title: 'Wheelhouse API',

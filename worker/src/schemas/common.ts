@@ -24,7 +24,9 @@ function text(label: string, max: number, message: string | ((issue: { input?: u
 /** A required text field: trimmed, with the specification's 'X is required' message. */
 export function requiredText(label: string, max = 255) {
   const message = (issue: { input?: unknown }) => (issue.input == null ? `${label} is required` : `${label} must be text`);
-  return text(label, max, message).refine((value) => value.length > 0, `${label} is required`);
+  return text(label, max, message)
+    .refine((value) => value.length > 0, `${label} is required`)
+    .meta({ minLength: 1 });
 }
 
 /** An optional text field: trimmed; empty or missing becomes null. */
@@ -104,7 +106,8 @@ export function requiredDate(label: string) {
     .string({ error: `${label} is required` })
     .trim()
     .min(1, { message: `${label} is required`, abort: true })
-    .refine(isDate, `${label} must be a valid date`);
+    .refine(isDate, `${label} must be a valid date`)
+    .meta({ format: 'date' });
 }
 
 export function optionalDate(label: string) {
@@ -113,7 +116,8 @@ export function optionalDate(label: string) {
     .trim()
     .nullish()
     .transform((value) => value || null)
-    .refine((value) => value === null || isDate(value), `${label} must be a valid date`);
+    .refine((value) => value === null || isDate(value), `${label} must be a valid date`)
+    .meta({ format: 'date' });
 }
 
 /** Money that may be left empty: empty or missing becomes 0. */
@@ -123,8 +127,10 @@ export function optionalMoney(label: string) {
 
 /** Says `message` when the value is missing or empty; otherwise `schema` checks it. */
 export function requiredValue<S extends z.ZodType>(message: string, schema: S) {
-  return z
-    .unknown()
-    .refine((value) => value !== undefined && value !== null && value !== '', message)
-    .pipe(schema);
+  // A preprocess rather than a refine piped into `schema`, so the API's document shows `schema`'s type.
+  return z.preprocess((value, context) => {
+    if (value !== undefined && value !== null && value !== '') return value;
+    context.addIssue({ code: 'custom', message, input: value });
+    return z.NEVER;
+  }, schema);
 }

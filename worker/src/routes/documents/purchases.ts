@@ -178,6 +178,7 @@ purchaseRoutes.post(
     description:
       'The body may be left out: everything outstanding comes in. `items` gives what came of each line (a delivery that came short). 409 when the order is already received or cancelled.',
     body: receiveInput,
+    bodyOptional: true,
     ok: purchase,
     errors: [409],
   }),

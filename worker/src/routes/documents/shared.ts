@@ -50,7 +50,8 @@ const csv = (label: string, allowed: readonly string[]) =>
     .trim()
     .optional()
     .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : []))
-    .refine((values) => values.every((value) => allowed.includes(value)), `${label} must be one of: ${allowed.join(', ')}`);
+    .refine((values) => values.every((value) => allowed.includes(value)), `${label} must be one of: ${allowed.join(', ')}`)
+    .meta({ description: `One or more of ${allowed.join(', ')}, separated by commas`, pattern: `^$|^(${allowed.join('|')})(,(${allowed.join('|')}))*$` });
 
 const optionalFilterId = (label: string) => optionalFilter(requiredId(`${label} must be a valid choice`));
 
