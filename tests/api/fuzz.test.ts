@@ -83,11 +83,12 @@ function poolForPath(template: string): number[] {
 function contextFor(template: string): Context {
   return {
     resolve: (ref) => document.components.schemas[ref.split('/').pop()!] as JsonSchema,
+    foreignIds: allIds,
     idsFor: (name) => {
       if (name === 'id') return poolForPath(template);
       if (!name.endsWith('_id') && !name.endsWith('_ids')) return [];
       const own = pools[POOL_OF_FIELD[name] ?? ''] ?? [];
-      return [...own, ...own, ...allIds.slice(0, 5)];
+      return own.length ? own : allIds;
     },
   };
 }

@@ -24,17 +24,19 @@ describe.skipIf(!browserTestsCanRun())('the API reference at /api/docs', () => {
     await app?.stop();
   });
 
-  it('shows every group of operations from the document, under the app’s own CSP', async () => {
+  it('shows each group of operations from the document, found with its filter, under the app’s own CSP', async () => {
     await page.goto(`${app.url}/api/docs`);
     await page.getByRole('heading', { name: /Wheelhouse API/ }).waitFor();
-    for (const tag of ['Customers', 'Tires', 'Invoices', 'Receipts', 'Reports', 'Users']) {
-      await expect(page.locator(`#operations-tag-${tag}`).count()).resolves.toBe(1);
+    await page.locator('#operations-tag-Reference').waitFor();
+    // Swagger UI draws the groups as they scroll into view; its filter box brings one up by name.
+    const filter = page.getByPlaceholder('Filter by tag or path');
+    for (const tag of ['Tires', 'Invoices', 'Receipts', 'Reports', 'Users', 'Customers']) {
+      await filter.fill(tag);
+      await page.locator(`#operations-tag-${tag}`).waitFor();
     }
-    const customers = page.locator('#operations-tag-Customers');
-    if ((await page.locator('#operations-Customers-getApiCustomers').count()) === 0) await customers.click();
     await page.locator('#operations-Customers-getApiCustomers').click();
-    await page.getByText('Add a customer').waitFor();
     await page.locator('#operations-Customers-getApiCustomers').getByText('per_page', { exact: true }).waitFor();
+    await page.locator('#operations-Customers-postApiCustomers').getByText('Add a customer').waitFor();
     expect(problems).toEqual([]);
     await shots(page, 'api-docs');
   });

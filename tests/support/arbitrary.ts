@@ -35,6 +35,8 @@ export interface Context {
   resolve(ref: string): JsonSchema;
   /** Ids of records that exist, for a field or parameter of this name (`customer_id`, `id`...). */
   idsFor(name: string): number[];
+  /** Ids of records of every kind. */
+  foreignIds: number[];
 }
 
 /** Strings a careless back end trips on. */
@@ -115,7 +117,7 @@ function integerOf(schema: JsonSchema, ctx: Context, name: string): fc.Arbitrary
   const min = schema.minimum ?? (schema.exclusiveMinimum === undefined ? -1_000 : schema.exclusiveMinimum + 1);
   const max = Math.min(schema.maximum ?? 1_000_000, 10_000_000);
   const any = fc.integer({ min, max: Math.max(min, Math.min(max, min + 10_000)) });
-  return ids.length ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: any }) : any;
+  return ids.length ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...ids) }, { weight: 1, arbitrary: any }) : any;
 }
 
 function stringOf(schema: JsonSchema, ctx: Context, name: string): fc.Arbitrary<string> {
@@ -169,6 +171,8 @@ export function badValueOf(schema: JsonSchema, ctx: Context): fc.Arbitrary<unkno
   const resolved = schema.$ref ? ctx.resolve(schema.$ref) : schema;
   const plain = (resolved.anyOf ?? [resolved]).find((choice) => choice.type !== 'null') ?? resolved;
   const options: fc.Arbitrary<unknown>[] = [wrongTypeOf(schema, ctx), fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom(999_999_999, 2 ** 31, -5)];
+  // An id of some other kind of record: it exists, but not as what the field names.
+  if (ctx.foreignIds.length && (plain.type === 'integer' || plain.pattern)) options.push(fc.constantFrom(...ctx.foreignIds));
   const outOfRange = outOfRangeOf(plain);
   if (outOfRange) options.push(outOfRange);
   return fc.oneof(...options);
