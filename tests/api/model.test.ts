@@ -4,7 +4,7 @@ import { createHarness } from '#harness';
 import { signIn } from '../support/api.ts';
 import { catalogueFixture } from '../support/catalogue.ts';
 import type { Harness } from '../support/harness.ts';
-import { batteryLookups, concurrentCommands, sequentialCommands, setupRun, yearNumbersProblems, type FileFixture } from '../support/model.ts';
+import { batteryLookups, concurrentCommands, sequentialCommands, setupRun, summaryDrift, yearNumbersProblems, type FileFixture } from '../support/model.ts';
 
 /**
  * Model-based tests of stock and money: random sequences of the everyday commands (invoices, sales,
@@ -16,8 +16,8 @@ import { batteryLookups, concurrentCommands, sequentialCommands, setupRun, yearN
  *   FUZZ_PATH=...      with FUZZ_SEED, replays the failing case fast-check reported (its `path`;
  *                      FUZZ_REPLAY_PATH=... takes the counterexample's replayPath too)
  *   FUZZ_FRESH_EVERY=200  sequences per database on PGlite and PostgreSQL: report_summary_drift()
- *                      recounts the whole database after every step, so a long run starts a fresh
- *                      one now and then to keep each step's cost flat
+ *                      recounts the whole database after every sequence, so a long run starts a
+ *                      fresh one now and then to keep that cost flat
  *
  * A failure prints the seed, the path and the shrunk sequence of commands, and what each command
  * did in that run (which document it acted on, the answer, what the model expected).
@@ -34,12 +34,12 @@ const MAX_COMMANDS = 30;
 /**
  * Sequences per test unless FUZZ_RUNS says otherwise: what fits in well under a minute per runtime
  * on a 2-core machine, so that the whole suite stays well inside CI's 15 minutes (each step is also
- * checked against the database, the stock API and the summaries' drift). In workerd every request
+ * checked against the database and the stock API, and each sequence against the summaries' drift). In workerd every request
  * through SELF.fetch gets slower the more the file has made (cloudflare/workers-sdk#15446), so it
  * runs few.
  */
-const DEFAULT_RUNS = { pglite: 70, postgres: 70, workerd: 6 } as const;
-const DEFAULT_CONCURRENT_RUNS = { pglite: 0, postgres: 50, workerd: 4 } as const;
+const DEFAULT_RUNS = { pglite: 120, postgres: 120, workerd: 6 } as const;
+const DEFAULT_CONCURRENT_RUNS = { pglite: 0, postgres: 100, workerd: 4 } as const;
 
 const FRESH_EVERY = Number(setting('FUZZ_FRESH_EVERY') ?? 200);
 
@@ -91,6 +91,7 @@ describe('stock and money against a model', () => {
         fc.asyncProperty(sequentialCommands(MAX_COMMANDS, REPLAY_PATH), async (commands) => {
           await freshDatabaseWhenDue();
           await fc.asyncModelRun(() => setupRun(file, true), commands);
+          expect(await summaryDrift(h)).toEqual([]);
         }),
         runsFor(DEFAULT_RUNS),
       );
@@ -106,6 +107,7 @@ describe('stock and money against a model', () => {
         fc.asyncProperty(concurrentCommands(Math.ceil(MAX_COMMANDS / 3), 3, REPLAY_PATH), async (commands) => {
           await freshDatabaseWhenDue();
           await fc.asyncModelRun(() => setupRun(file, false), commands);
+          expect(await summaryDrift(h)).toEqual([]);
         }),
         runsFor(DEFAULT_CONCURRENT_RUNS),
       );
