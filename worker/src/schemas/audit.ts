@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, named, page, timestamp } from './answers.ts';
+import { PRODUCT_KINDS } from './stock.ts';
 
 /** What happened, as the trail records it. */
 export const AUDIT_ACTIONS = [
@@ -71,7 +72,7 @@ export const auditEventRow = z
     related_id: id.nullable(),
     related_label: z.string().nullable(),
     /** A product's kind (tire, battery, wiper, service, item) while it exists, for its page's address; null otherwise. */
-    product_kind: z.enum(['tire', 'battery', 'wiper', 'service', 'item']).nullable(),
+    product_kind: z.enum(PRODUCT_KINDS).nullable(),
     /** Each changed field's value before and after (a new record's: what it was created with); null when none (a deletion, a sign-in). */
     changes: z.record(z.string(), auditChange).nullable(),
   })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { optionalId, requiredText } from './common.ts';
-import { id, named, timestamp, timestamps } from './answers.ts';
+import { timestamp, timestamps } from './answers.ts';
 
 import { ROLES } from './roles.ts';
+import { sessionUser } from './auth.ts';
 
 export { ROLES, ROLE_LABELS, type Role } from './roles.ts';
 
@@ -50,19 +51,13 @@ export const profilePasswordInput = z
   .refine(confirmed, mismatch);
 export type ProfilePasswordInput = z.input<typeof profilePasswordInput>;
 
-export const userRow = z
-  .object({
-    id,
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-    home_location_id: id.nullable(),
-    home_location: named.nullable(),
+/** A user as administrators see them: the signed-in user's fields and the account's state. */
+export const userRow = sessionUser
+  .extend({
     is_active: z.boolean(),
     /** Locked after too many failed sign-ins, until `locked_until`. */
     is_locked: z.boolean(),
     locked_until: timestamp.nullable(),
-    must_change_password: z.boolean(),
     last_login_at: timestamp.nullable(),
     ...timestamps,
   })
