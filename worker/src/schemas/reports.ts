@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalDate, requiredId } from './common.ts';
 import { amount, date, id, named, page as pageOf, timestamp } from './answers.ts';
+import { PRODUCT_KINDS } from './stock.ts';
+import { PAYMENT_METHODS, PURCHASABLE_TYPES } from './documents.ts';
 
 /** How a report's series groups its days: each period is the date its bucket starts (weeks from Monday). */
 export const REPORT_GROUPS = ['day', 'week', 'month'] as const;
@@ -109,7 +111,7 @@ export const statementQuery = z.object({ as_of: optionalDate('As of date') });
 // ---- Answers ----
 
 /** What a product is, as sales and purchase lines name it. */
-const productKind = z.enum(['tire', 'battery', 'wiper', 'service', 'item']);
+const productKind = z.enum(PRODUCT_KINDS);
 const count = z.number().int();
 const period = { period: date };
 
@@ -145,7 +147,7 @@ export const salesReport = z
     by_product_type: z.array(z.object({ product_type: productKind, quantity: count, ...salesFigures })),
     by_location: z.array(z.object({ location: named, ...salesFigures, count })),
     by_payment_method: z.array(
-      z.object({ payment_method: z.enum(['cash', 'credit_card', 'bank_transfer', 'cheque']), amount, count }),
+      z.object({ payment_method: z.enum(PAYMENT_METHODS), amount, count }),
     ),
     top_by_revenue: z.array(topSold),
     top_by_profit: z.array(topSold),
@@ -281,7 +283,7 @@ export const inventorySummary = z
           name: z.string(),
           battery_name: z.string().nullable(),
           size: z.string().nullable(),
-          type: z.enum(['tire', 'battery', 'wiper', 'item']),
+          type: z.enum(PURCHASABLE_TYPES),
         }),
       }),
     ),
