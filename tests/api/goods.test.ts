@@ -129,6 +129,9 @@ describe('batteries', () => {
 
     const picker = await send('GET', `/api/products?type=battery&search=${encodeURIComponent(`Volta 60 ${tag}`)}`);
     expect(picker.body.data).toEqual([{ id: battery.id, type: 'battery', name: `Volta 60 ${tag}`, selling_price: 109.5, cost_price: 70, stock: 8 }]);
+    // An empty filter is no filter, as on every other list.
+    const anyType = await send('GET', `/api/products?type=&search=${encodeURIComponent(`Volta 60 ${tag}`)}`);
+    expect(anyType.body.data).toEqual(picker.body.data);
   });
 
   it('accepts reversed as true/false, 1/0 or "1"/"0", leaves optional fields empty, and records no move for no stock', async () => {

@@ -150,7 +150,7 @@ stockRoutes.patch('/:id/price', price, async (c) => {
 });
 
 const productsQuery = listQuery.extend({
-  type: z.enum(PRODUCT_KINDS, { error: 'Type must be tire, battery, wiper, service or item' }).optional(),
+  type: optionalFilter(z.enum(PRODUCT_KINDS, { error: 'Type must be tire, battery, wiper, service or item' })),
   location_id: optionalFilter(requiredId('Location must be a valid choice')),
   id: optionalFilter(requiredId('Product must be a valid choice')),
 });
