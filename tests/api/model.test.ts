@@ -38,8 +38,8 @@ const MAX_COMMANDS = 30;
  * through SELF.fetch gets slower the more the file has made (cloudflare/workers-sdk#15446), so it
  * runs few.
  */
-const DEFAULT_RUNS = { pglite: 120, postgres: 120, workerd: 6 } as const;
-const DEFAULT_CONCURRENT_RUNS = { pglite: 0, postgres: 100, workerd: 4 } as const;
+const DEFAULT_RUNS = { pglite: 100, postgres: 100, workerd: 6 } as const;
+const DEFAULT_CONCURRENT_RUNS = { pglite: 0, postgres: 80, workerd: 4 } as const;
 
 const FRESH_EVERY = Number(setting('FUZZ_FRESH_EVERY') ?? 200);
 
