@@ -209,6 +209,11 @@ const balanceFigures = { billed: amount, paid: amount, balance: amount, ...agein
 
 const balanceRow = { name: z.string(), phone: z.string(), ...balanceFigures };
 
+/** What a balance holds: billed, paid, the balance and its ageing (a statement's and the balance reports' totals). */
+export type BalanceFigures = { [K in keyof typeof balanceFigures]: z.infer<(typeof balanceFigures)[K]> };
+/** What is owed, by how many days past its due date it is. */
+export type Ageing = Pick<BalanceFigures, keyof typeof ageing>;
+
 /** GET /api/reports/customer-balance: the customers with a balance at `as_of`, largest first. */
 export const customerBalanceReport = pageOf(z.object({ customer_id: id, ...balanceRow }), {
   as_of: date,

@@ -25,7 +25,7 @@ const ACTIVITY: Record<ActivityType, { label: string; path: string }> = {
   Purchase: { label: 'Purchase Order', path: '/purchases' },
   Receipt: { label: 'Receipt', path: '/receipts' },
 };
-const TYPE_LABELS: Record<Dashboard['top_products'][number]['product_type'], string> = { tire: 'Tire', battery: 'Battery', wiper: 'Wiper', service: 'Service' };
+const TYPE_LABELS: Record<Dashboard['top_products'][number]['product_type'], string> = { tire: 'Tire', battery: 'Battery', wiper: 'Wiper', service: 'Service', item: 'Shop Supply' };
 const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
   sent: 'Sent',

@@ -1,23 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Dashboard } from '@schemas/reports';
 import { api } from '../../shared/api/client';
 
-export type ActivityType = 'Invoice' | 'Sale' | 'Purchase' | 'Receipt';
+export type { Dashboard };
 
-export interface Dashboard {
-  revenue: { this_month: number; last_month: number; change_percent: number | null };
-  /** Owed by customers now. */
-  receivable: number;
-  /** Owed to suppliers now. */
-  payable: number;
-  customers: number;
-  products: number;
-  stock_units: number;
-  monthly_sales: { period: string; revenue: number; count: number }[];
-  recent_activity: { type: ActivityType; id: number; number: string | null; date: string; party: string | null; amount: number; status: string; created_at: string }[];
-  inventory_status: { in_stock: number; low: number; out: number };
-  top_products: { product_id: number; product_name: string; product_type: 'tire' | 'battery' | 'wiper' | 'service'; quantity: number; revenue: number }[];
-  low_stock_count: number;
-}
+export type ActivityType = Dashboard['recent_activity'][number]['type'];
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
