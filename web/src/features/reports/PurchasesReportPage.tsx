@@ -89,7 +89,7 @@ function purchaseSections(report: PurchasesReport, names: { location: string; su
     rowLabel: (row) => `Purchase order ${row.number ?? row.id}`,
     empty: 'No open orders are past their expected delivery date',
     columns: [
-      { header: 'PO Number', value: (row) => row.number ?? `#${row.id}`, cell: (row) => <Link to={`/purchases/${row.id}`}>{row.number ?? `#${row.id}`}</Link>, nowrap: true },
+      { header: 'PO Number', value: (row) => row.number, cell: (row) => <Link to={`/purchases/${row.id}`}>{row.number}</Link>, nowrap: true },
       { header: 'Supplier', value: (row) => row.supplier.name },
       { header: 'Date', value: (row) => row.purchase_date, kind: 'date', nowrap: true },
       { header: 'Expected Delivery', value: (row) => row.expected_delivery_date, kind: 'date', nowrap: true },

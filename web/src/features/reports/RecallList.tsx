@@ -15,7 +15,7 @@ import { slug, type ReportTable } from './table';
 export const RECALL_PAGE = 'recallPage';
 
 const DOCUMENT_PATHS: Record<TireSale['document_type'], string> = { Invoice: '/invoices', Sale: '/sales' };
-const documentText = (row: TireSale) => `${row.document_type} ${row.document_number ?? `#${row.document_id}`}`;
+const documentText = (row: TireSale) => `${row.document_type} ${row.document_number}`;
 
 /**
  * The recall list: tires sold by DOT code and brand, with who bought them and on which document.
@@ -54,10 +54,10 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
       { header: 'Date', value: (row) => row.date, kind: 'date', nowrap: true },
       {
         header: 'Document',
-        value: (row) => row.document_number ?? `#${row.document_id}`,
+        value: (row) => row.document_number,
         cell: (row) => (
           <span>
-            <Link to={`${DOCUMENT_PATHS[row.document_type]}/${row.document_id}`}>{row.document_number ?? `#${row.document_id}`}</Link>
+            <Link to={`${DOCUMENT_PATHS[row.document_type]}/${row.document_id}`}>{row.document_number}</Link>
             <span className="report-cell-detail">{row.document_type}</span>
           </span>
         ),
@@ -66,16 +66,15 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
       { header: 'Document Type', value: (row) => row.document_type, offScreen: true },
       {
         header: 'Customer',
-        value: (row) => row.customer?.name ?? null,
-        cell: (row) =>
-          row.customer && (
-            <span>
-              <Link to={`/customers/${row.customer.id}`}>{row.customer.name}</Link>
-              {row.customer.phone && <span className="report-cell-detail">{row.customer.phone}</span>}
-            </span>
-          ),
+        value: (row) => row.customer.name,
+        cell: (row) => (
+          <span>
+            <Link to={`/customers/${row.customer.id}`}>{row.customer.name}</Link>
+            {row.customer.phone && <span className="report-cell-detail">{row.customer.phone}</span>}
+          </span>
+        ),
       },
-      { header: 'Phone', value: (row) => row.customer?.phone ?? null, nowrap: true, offScreen: true },
+      { header: 'Phone', value: (row) => row.customer.phone, nowrap: true, offScreen: true },
     ],
   };
   const section: AnySection = { table, note: `Tires sold on invoices and sales, newest first: ${described}.` };

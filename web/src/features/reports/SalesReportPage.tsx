@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@schemas/documents';
+import { PAYMENT_METHOD_LABELS } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { TrendChart } from '../../shared/charts/TrendChart';
 import { formatMoney } from '../../shared/ui/money';
@@ -111,10 +111,10 @@ function salesSections(report: SalesReport, locationName: string): AnySection[] 
     fileName: `payments-by-method-${suffix}`,
     rows: report.by_payment_method,
     rowKey: (row) => row.payment_method,
-    rowLabel: (row) => PAYMENT_METHOD_LABELS[row.payment_method as PaymentMethod] ?? row.payment_method,
+    rowLabel: (row) => PAYMENT_METHOD_LABELS[row.payment_method],
     empty: 'No payments in this period',
     columns: [
-      { header: 'Payment Method', value: (row) => PAYMENT_METHOD_LABELS[row.payment_method as PaymentMethod] ?? row.payment_method },
+      { header: 'Payment Method', value: (row) => PAYMENT_METHOD_LABELS[row.payment_method] },
       { header: 'Payments', value: (row) => row.count, kind: 'number' },
       { header: 'Amount', value: (row) => row.amount, kind: 'money' },
     ],

@@ -64,7 +64,7 @@ export function StatementPage({ side }: { side: PartySide }) {
       rowLabel: (row) => `${DOCUMENT_LABELS[row.type]} ${row.number ?? row.id}`,
       empty: 'No open documents',
       columns: [
-        { header: 'Document', value: (row) => row.number ?? `#${row.id}`, cell: (row) => <Link to={`${DOCUMENT_PATHS[row.type]}/${row.id}`}>{row.number ?? `#${row.id}`}</Link>, nowrap: true },
+        { header: 'Document', value: (row) => row.number, cell: (row) => <Link to={`${DOCUMENT_PATHS[row.type]}/${row.id}`}>{row.number}</Link>, nowrap: true },
         { header: 'Type', value: (row) => DOCUMENT_LABELS[row.type] ?? row.type },
         { header: 'Date', value: (row) => row.date, kind: 'date', nowrap: true },
         { header: 'Due Date', value: (row) => row.due_date, kind: 'date', nowrap: true },
