@@ -70,8 +70,22 @@ const REFUSALS: Record<number, string> = {
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
 const refusal = (status: number) => ({ description: REFUSALS[status], content: json(errorBody) });
 
-/** The route's description, as a middleware that does nothing but carry it. */
+type Operation = Parameters<typeof describeRoute>[0];
+
+/**
+ * The route's description, as a middleware that does nothing but carry it. Its schemas are turned
+ * into JSON Schema only when the document is first asked for, not when the app starts.
+ */
 export function describe(contract: Contract): MiddlewareHandler {
+  let operation: Operation | undefined;
+  const described = {} as Operation;
+  for (const key of ['summary', 'description', 'tags', 'parameters', 'requestBody', 'responses'] as const) {
+    Object.defineProperty(described, key, { enumerable: true, get: () => (operation ??= operationOf(contract))[key] });
+  }
+  return describeRoute(described);
+}
+
+function operationOf(contract: Contract): Operation {
   const responses: Record<string, unknown> = {};
   if (contract.ok) responses[200] = { description: 'OK', content: json(contract.ok) };
   if (contract.csv) responses[200] = { description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } };
@@ -102,7 +116,7 @@ export function describe(contract: Contract): MiddlewareHandler {
       schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
     });
   }
-  return describeRoute({
+  return {
     summary: contract.summary,
     description: contract.description,
     tags: [contract.tag],
@@ -111,12 +125,12 @@ export function describe(contract: Contract): MiddlewareHandler {
       ? { required: !contract.bodyOptional, content: { 'application/json': { schema: jsonSchemaOf(contract.body, 'input') as never } } }
       : contract.csvBody && { required: true, content: { 'text/csv': { schema: { type: 'string' } } } },
     responses: responses as never,
-  });
+  };
 }
 
 // ---- The document ----
 
-type Operation = {
+type DocumentOperation = {
   parameters?: { in: string; name: string; schema?: JsonSchema; required?: boolean }[];
   responses: Record<string, unknown>;
   security?: unknown[];
@@ -151,7 +165,7 @@ async function build(app: Hono<any, any, any>) {
       },
       security: [{ bearer: [] }],
     },
-  })) as unknown as { paths: Record<string, Record<string, Operation>> };
+  })) as unknown as { paths: Record<string, Record<string, DocumentOperation>> };
 
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
