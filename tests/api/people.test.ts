@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
 import { MAX_BODY_BYTES } from '../../worker/src/app.ts';
 import { call, signIn, uniqueTag } from '../support/api.ts';
+import { searchCondition } from '../../worker/src/routes/resource.ts';
 import type { Harness } from '../support/harness.ts';
 
 let h: Harness;
@@ -183,5 +184,22 @@ describe.each(areas)('$path', ({ path, notFound, record, optional }) => {
     expect(stored.status).toBe(201);
     expect(stored.body.data.name).toBe(markup);
     expect((await send('GET', path)).status).toBe(200);
+  });
+});
+
+describe('searching customers and suppliers at a chain’s size', () => {
+  it.each(['customers', 'suppliers'])('finds %s by name or phone through indexes, not by reading every row', async (table) => {
+    // The search's own SQL; with sequential scans switched off the plan shows whether indexes can serve it.
+    const condition = searchCondition(['name', 'phone'], ['phone'])("'smith'");
+    const plan = await h.withDb((db) =>
+      db.transaction(async (tx) => {
+        await tx.query('set local enable_seqscan = off');
+        return tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) select count(*) from public.${table} where ${condition}`);
+      }),
+    );
+    const text = JSON.stringify(plan);
+    expect(text).not.toContain('Seq Scan');
+    expect(text).toContain(`${table}_name_trgm_idx`);
+    expect(text).toContain(`${table}_phone_trgm_idx`);
   });
 });
