@@ -184,16 +184,17 @@ security invoker
 set search_path = ''
 as $$
   select coalesce(jsonb_object_agg(
-           case when r.is_reference then left(n.key, -3) else n.key end,
-           case when r.is_reference
+           case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
+                               'tire_type_id', 'pattern_id', 'made_in_id')
+                then left(n.key, -3) else n.key end,
+           case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
+                               'tire_type_id', 'pattern_id', 'made_in_id')
                 then jsonb_build_object('old', public.audit_reference_name(n.key, (o.value #>> '{}')::bigint),
                                         'new', public.audit_reference_name(n.key, (n.value #>> '{}')::bigint))
                 else jsonb_build_object('old', o.value, 'new', n.value) end
          ), '{}'::jsonb)
     from jsonb_each(p_new) n
     join jsonb_each(p_old) o on o.key = n.key
-    cross join lateral (select n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id',
-                                         'battery_brand_id', 'tire_type_id', 'pattern_id', 'made_in_id') as is_reference) r
    where n.value is distinct from o.value
      and n.key not in ('id', 'product_id', 'created_at', 'updated_at', 'total_stock', 'low_stock_at', 'search_text', 'number',
                        'status', 'payment_status', 'subtotal', 'total_paid', 'balance_due', 'sent_at', 'cancelled_at',
