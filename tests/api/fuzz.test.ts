@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createHarness } from '#harness';
-import { createApp } from '../../worker/src/app.ts';
-import { openApiDocument } from '../../worker/src/http/openapi.ts';
 import { call, signIn, uniqueTag, type SignedIn } from '../support/api.ts';
 import { HOSTILE_QUERY_VALUES, HOSTILE_STRINGS, badValueOf, invalidObjectOf, validOf, type Context, type JsonSchema } from '../support/arbitrary.ts';
 import { catalogueFixture, tireBody } from '../support/catalogue.ts';
-import type { OpenApiDocument, Operation } from '../support/contract.ts';
+import type { Operation } from '../support/contract.ts';
 import type { Harness } from '../support/harness.ts';
+import { documentOfTheApp } from '../support/routes.ts';
 
 /**
  * The API fuzzer: for every operation of the OpenAPI document, requests made from its schemas, valid
@@ -28,7 +27,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_API_RUNS ?? 16);
 const PATH = process.env.FUZZ_PATH;
 
-const document = (await openApiDocument(createApp({ db: {} as never, config: { jwtSecret: 'x'.repeat(40) } as never }))) as OpenApiDocument;
+const document = await documentOfTheApp();
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Routes that end the session they are sent with: each request gets a session of its own. */

@@ -1,11 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { createApp } from '../../worker/src/app.ts';
 import { PERMISSIONS } from '../../worker/src/auth/permissions.ts';
 import { call } from '../support/api.ts';
 import type { OpenApiDocument } from '../support/contract.ts';
 import type { Harness } from '../support/harness.ts';
+import { routesOfTheApp } from '../support/routes.ts';
 
 let h: Harness;
 let document: OpenApiDocument;
@@ -24,10 +24,6 @@ const documentKey = (route: string) => {
   return { method: method.toLowerCase(), path: path.replace(/:(\w+)/g, '{$1}') };
 };
 
-function routesOfTheApp(): string[] {
-  const app = createApp({ db: {} as never, config: { jwtSecret: 'x'.repeat(40) } as never });
-  return [...new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`))];
-}
 
 const described = (route: string) => {
   const { method, path } = documentKey(route);

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { createApp } from '../../worker/src/app.ts';
 import { PERMISSIONS, ruleOf } from '../../worker/src/auth/permissions.ts';
 import { call, createUser, signIn, uniqueTag, type SignedIn } from '../support/api.ts';
 import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Harness } from '../support/harness.ts';
+import { routesOfTheApp } from '../support/routes.ts';
 
 type Role = 'admin' | 'staff';
 interface Request {
@@ -244,10 +244,6 @@ function userBody() {
 }
 const newUser = () => created('/api/users', userBody());
 
-function routesOfTheApp(): string[] {
-  const app = createApp({ db: {} as never, config: { jwtSecret: 'x'.repeat(40) } as never });
-  return [...new Set(app.routes.filter((route) => route.method !== 'ALL').map((route) => `${route.method} ${route.path}`))];
-}
 
 describe('the permission table', () => {
   it('has a rule and a case here for every route of the app, and no rule for a route that is gone', () => {

@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { HttpError, unauthenticated } from '../http/errors.ts';
 import { describe } from '../http/openapi.ts';
-import { readBody } from '../http/validate.ts';
+import { ID_PATTERN, readBody } from '../http/validate.ts';
 import { one } from '../schemas/answers.ts';
 import { loginAnswer, loginInput, sessionUser, type SessionUser } from '../schemas/auth.ts';
 import { lookupNamed } from '../db/sql.ts';
@@ -112,7 +112,7 @@ authRoutes.post('/login', signIn, async (c) => {
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
   const claims = match ? await verifyToken(match[1], c.var.config.jwtSecret) : null;
-  if (!claims || !UUID.test(claims.sid) || !/^[1-9][0-9]{0,17}$/.test(claims.sub)) throw unauthenticated();
+  if (!claims || !UUID.test(claims.sid) || !ID_PATTERN.test(claims.sub)) throw unauthenticated();
   const { db } = c.var;
   const [user] = await db.query<SessionUser & { seen_long_ago: boolean }>(
     `select u.id, u.name, u.email, u.role, ${SESSION_USER_COLUMNS}, s.last_seen_at < now() - interval '5 minutes' as seen_long_ago

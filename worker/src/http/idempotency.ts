@@ -7,6 +7,9 @@ async function sha256(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** 1 to 255 visible ASCII characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
 /**
  * A create sent with an `Idempotency-Key` runs once per user and key for 24 hours: a repeat with the
  * same body gets the first answer again, with another body a 422. Only successful answers are kept,
@@ -16,7 +19,7 @@ async function sha256(text: string): Promise<string> {
 export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return next();
-  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
     const message = 'The Idempotency-Key header must be 1 to 255 visible characters.';
     throw new HttpError(422, message, { _: [message] });
   }

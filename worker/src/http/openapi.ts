@@ -2,6 +2,8 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { describeRoute, generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
 import { ruleOf } from '../auth/permissions.ts';
+import { idempotent, IDEMPOTENCY_KEY_PATTERN } from './idempotency.ts';
+import { ID_PATTERN } from './validate.ts';
 
 /**
  * What a route takes and answers, written next to its handler. The document is built from these and
@@ -27,8 +29,8 @@ export interface Contract {
   noContent?: true;
   /** A 200 answer with a CSV file. */
   csv?: true;
-  /** The route honours an Idempotency-Key header (a repeat is answered once; 409 while the first runs). */
-  idempotent?: true;
+  /** The path's `id` is a session's UUID rather than a record's number. */
+  uuidId?: true;
   /** Refusals besides those every route of its kind can give (401, 403, 404, 413, 422 are added). */
   errors?: (400 | 401 | 403 | 404 | 409 | 422 | 429 | 503)[];
 }
@@ -92,9 +94,8 @@ function operationOf(contract: Contract): Operation {
   if (contract.created) responses[201] = { description: 'Created', content: json(contract.created) };
   if (contract.noContent) responses[204] = { description: 'Done, nothing to show' };
   const errors = new Set<number>(contract.errors);
-  if (contract.query || contract.body) errors.add(422);
+  if (contract.query || contract.body || contract.csvBody) errors.add(422);
   if (contract.body || contract.csvBody) errors.add(413);
-  if (contract.idempotent) (errors.add(409), errors.add(422));
   for (const status of [...errors].sort()) responses[status] = refusal(status);
 
   const parameters: unknown[] = [];
@@ -107,15 +108,7 @@ function operationOf(contract: Contract): Operation {
       parameters.push({ in: 'query', name, required: required.includes(name), schema });
     }
   }
-  if (contract.idempotent) {
-    parameters.push({
-      in: 'header',
-      name: 'Idempotency-Key',
-      required: false,
-      description: 'The same key and body from the same user within 24 hours is answered once.',
-      schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
-    });
-  }
+  if (contract.uuidId) parameters.push({ in: 'path', name: 'id', required: true, schema: { type: 'string', format: 'uuid' } });
   return {
     summary: contract.summary,
     description: contract.description,
@@ -134,6 +127,14 @@ type DocumentOperation = {
   parameters?: { in: string; name: string; schema?: JsonSchema; required?: boolean }[];
   responses: Record<string, unknown>;
   security?: unknown[];
+};
+
+const IDEMPOTENCY_KEY = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'The same key and body from the same user within 24 hours is answered once.',
+  schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN.source },
 };
 
 const documents = new WeakMap<object, Promise<unknown>>();
@@ -166,20 +167,25 @@ async function build(app: Hono<any, any, any>) {
       security: [{ bearer: [] }],
     },
   })) as unknown as { paths: Record<string, Record<string, DocumentOperation>> };
+  // The routes that run the idempotent middleware take an Idempotency-Key.
+  const idempotentRoutes = new Set(app.routes.filter((route) => route.handler === idempotent).map((route) => `${route.method} ${route.path}`));
 
   for (const [path, methods] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
-      const rule = ruleOf(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+      const route = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
+      const rule = ruleOf(route);
       if (rule === 'public') operation.security = [];
       const added: number[] = [];
+      if (idempotentRoutes.has(route)) {
+        (operation.parameters ??= []).push(IDEMPOTENCY_KEY);
+        added.push(409, 422);
+      }
       if (rule !== 'public') added.push(401);
       if (rule !== 'public' && rule !== 'self') added.push(403);
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'path') continue;
         added.push(404);
-        if (parameter.name === 'id' && path !== '/api/profile/sessions/{id}') {
-          parameter.schema = { type: 'string', pattern: '^[1-9][0-9]{0,17}$' };
-        }
+        if (parameter.name === 'id' && !parameter.schema?.format) parameter.schema = { type: 'string', pattern: ID_PATTERN.source };
       }
       for (const status of added) operation.responses[status] ??= refusal(status);
       operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));

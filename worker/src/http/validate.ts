@@ -27,8 +27,11 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return parse(schema, body);
 }
 
+/** A record's id as a path or a token names it: a positive whole number of at most 18 digits. */
+export const ID_PATTERN = /^[1-9][0-9]{0,17}$/;
+
 /** Ids in paths are positive integers; anything else is simply not found. */
 export function parseId(value: string, notFound: string): string {
-  if (!/^[1-9][0-9]{0,17}$/.test(value)) throw new HttpError(404, notFound);
+  if (!ID_PATTERN.test(value)) throw new HttpError(404, notFound);
   return value;
 }

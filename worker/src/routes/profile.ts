@@ -98,7 +98,7 @@ profileRoutes.post('/sessions/sign-out-others', describe({ tag, summary: 'End yo
   return c.json({ data: { signed_out: await endSessions(db, user.id, sessionId) } });
 });
 
-profileRoutes.delete('/sessions/:id', describe({ tag, summary: 'End one of your sessions', noContent: true }), async (c) => {
+profileRoutes.delete('/sessions/:id', describe({ tag, summary: 'End one of your sessions', uuidId: true, noContent: true }), async (c) => {
   const id = c.req.param('id');
   if (!UUID.test(id)) throw new HttpError(404, SESSION_NOT_FOUND);
   const rows = await c.var.db.query(

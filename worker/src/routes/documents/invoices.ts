@@ -72,7 +72,6 @@ invoiceRoutes.post(
     description: 'A draft, or with `status: sent` sent at once: it takes its number and its goods leave the branch (409 when the branch is short of stock).',
     body: invoiceInput,
     created: invoice,
-    idempotent: true,
     errors: [409],
   }),
   idempotent,

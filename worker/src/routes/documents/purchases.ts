@@ -67,7 +67,6 @@ purchaseRoutes.post(
     description: 'It takes its number at once. Created as `received`, everything comes in at once; as `cancelled`, it is cancelled at once.',
     body: purchaseInput,
     created: purchase,
-    idempotent: true,
   }),
   idempotent,
   async (c) => {
@@ -218,7 +217,6 @@ purchaseRoutes.post(
     description: 'An expense receipt on the order, at most what it still owes. 409 when the order is cancelled or already paid in full.',
     body: purchasePaymentInput,
     created: one(receiptRow),
-    idempotent: true,
     errors: [409],
   }),
   idempotent,

@@ -91,7 +91,6 @@ receiptRoutes.post(
       'Income (or a refund) on an invoice or sale, an expense (or a refund) on a purchase order. 409 when the document is cancelled, a draft, already paid in full, or (for a refund) has nothing paid.',
     body: receiptInput,
     created: one(receiptRow),
-    idempotent: true,
     errors: [409],
   }),
   idempotent,

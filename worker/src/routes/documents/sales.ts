@@ -52,7 +52,6 @@ saleRoutes.post(
       'Pending; with `status: completed` completed at once (its goods leave the branch: 409 when the branch is short of stock), or cancelled at once. `amount_paid` above 0 records an income receipt with it.',
     body: saleInput,
     created: sale,
-    idempotent: true,
     errors: [409],
   }),
   idempotent,
