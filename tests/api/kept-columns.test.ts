@@ -3,6 +3,9 @@ import { createHarness } from '#harness';
 import { call, signIn, uniqueTag } from '../support/api.ts';
 import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Harness } from '../support/harness.ts';
+import type { Db } from '../../worker/src/db/port.ts';
+import { parse } from '../../worker/src/http/validate.ts';
+import { productChoices, productsQuery } from '../../worker/src/routes/products/stock.ts';
 
 let h: Harness;
 let token: string;
@@ -27,6 +30,23 @@ const disagreements = () =>
          from public.products p
         where p.total_stock <> (select coalesce(sum(sl.quantity), 0)::int from public.stock_levels sl where sl.product_id = p.id)
            or p.total_stock <> (select coalesce(sum(m.delta), 0)::int from public.stock_moves m where m.product_id = p.id)`,
+    ),
+  );
+
+/**
+ * Products whose kept search columns disagree with what they are made from: the words in
+ * product_words (and search_words) against the search text, their name, and the size key against
+ * the tire's size.
+ */
+const wordDisagreements = () =>
+  h.withDb((db) =>
+    db.query(
+      `select p.id, p.name, p.search_text, p.size_key from public.products p
+        where array(select w.word from public.product_words w where w.product_id = p.id order by 1)
+              is distinct from array(select distinct x from regexp_split_to_table(p.search_text, ' ') x where x <> '' order by 1)
+           or exists (select 1 from public.product_words w where w.product_id = p.id and w.name_key <> lower(p.name))
+           or exists (select 1 from public.product_words w where w.product_id = p.id and not exists (select 1 from public.search_words s where s.word = w.word))
+           or p.size_key is distinct from (select public.tire_size_key(t.size) from public.tires t where t.product_id = p.id)`,
     ),
   );
 
@@ -177,6 +197,61 @@ describe('what products keep for reads', () => {
     expect((await send('GET', `/api/tires?search=${encodeURIComponent(`25540R20 ${tag}`)}`)).body.total).toBe(1);
     expect((await send('GET', `/api/products?search=${encodeURIComponent('%')}`)).status).toBe(200);
     await send('PUT', `/api/tire-brands/${f.brandId}`, { name: f.names.brand, country: 'France' });
+    expect(await wordDisagreements()).toEqual([]);
+  });
+
+  it("keeps each product's words as it is named, renamed and deleted, and the picker finds every word a typed one is inside, by name", async () => {
+    const tag = uniqueTag();
+    const item = async (name: string) =>
+      (await send('POST', '/api/inventories', { name, category: 'parts', current_stock: 1, unit_price: 2 })).body.data as { id: number; name: string };
+    const plain = await item(`Zinc bolt ${tag}`);
+    const longer = await item(`Anchor X${tag}Y`);
+    const both = await item(`Bracket ${tag} and ${tag}kit`);
+    const other = await item(`Clamp ${tag}kit`);
+    const picked = async (search: string, extra = '') =>
+      (await send('GET', `/api/products?search=${encodeURIComponent(search)}${extra}`)).body as { data: { id: number }[]; total: number };
+
+    const all = await picked(tag);
+    expect(all.data.map((row) => row.id)).toEqual([longer.id, both.id, other.id, plain.id]);
+    expect(all.total).toBe(4);
+    expect((await picked(tag, '&per_page=2&page=2')).data.map((row) => row.id)).toEqual([other.id, plain.id]);
+    expect((await picked(`${tag} bracket`)).data.map((row) => row.id)).toEqual([both.id]);
+    expect((await picked(`${tag}kit`)).data.map((row) => row.id)).toEqual([both.id, other.id]);
+    expect((await picked(`${tag}nothing`)).total).toBe(0);
+    expect((await picked(tag, '&type=tire')).total).toBe(0);
+
+    await send('PUT', `/api/inventories/${plain.id}`, { name: `Zinc screw ${tag}x`, category: 'parts', unit_price: 2 });
+    expect((await picked('screw ' + tag)).data.map((row) => row.id)).toEqual([plain.id]);
+    expect((await picked(`bolt ${tag}`)).total).toBe(0);
+    expect(await wordDisagreements()).toEqual([]);
+    await send('DELETE', `/api/inventories/${both.id}`);
+    expect((await picked(tag)).data.map((row) => row.id)).toEqual([longer.id, other.id, plain.id]);
+    expect(await h.withDb((db) => db.query('select 1 from public.product_words where product_id = $1', [both.id]))).toEqual([]);
+  });
+
+  it('reads a picker search in name order from the words index, not every product that holds the word', async () => {
+    const tag = uniqueTag();
+    for (const n of [1, 2, 3]) await send('POST', '/api/inventories', { name: `Valve ${n} ${tag}`, category: 'parts', unit_price: 1 });
+    const statements: { sql: string; params: unknown[] }[] = [];
+    const plans = await h.withDb(async (db) => {
+      const recording: Db = { ...db, query: (sql, params = []) => (statements.push({ sql, params }), db.query(sql, params)) };
+      const page = await productChoices(recording, parse(productsQuery, { search: tag, per_page: '2' }));
+      expect(page.data).toHaveLength(2);
+      expect(page.total).toBe(3);
+      // With sorts and sequential scans switched off the plans show whether an index gives the order.
+      return db.transaction(async (tx) => {
+        await tx.query('set local enable_seqscan = off');
+        await tx.query('set local enable_sort = off');
+        const reads = statements.filter((statement) => statement.sql.includes('product_words'));
+        expect(reads).toHaveLength(2);
+        return Promise.all(reads.map((read) => tx.query(`explain (format json) ${read.sql}`, read.params)));
+      });
+    });
+    for (const plan of plans) {
+      const text = JSON.stringify(plan);
+      expect(text).toContain('product_words_word_idx');
+      expect(text).not.toContain('"Sort"');
+    }
   });
 
   it('puts a shop supply in the alerts at its own minimum', async () => {

@@ -20,6 +20,15 @@ describe('tokens', () => {
     expect(await verifyToken('a.b', secret)).toBeNull();
     expect(await verifyToken('!!.??.**', secret)).toBeNull();
   });
+
+  it('refuses a token it has already accepted once it expires, or under another secret', async () => {
+    const token = await signToken(claims(), secret);
+    expect(await verifyToken(token, secret)).not.toBeNull();
+    expect(await verifyToken(token, `${secret}x`)).toBeNull();
+    expect(await verifyToken(token, secret, Date.now() + 61_000)).toBeNull();
+    expect(await verifyToken(`${token.slice(0, -2)}AA`, secret)).toBeNull();
+    expect(await verifyToken(token, secret)).not.toBeNull();
+  });
 });
 
 describe('passwords', () => {

@@ -53,9 +53,10 @@ const DRAIN_BYTES = 16 * 1024 * 1024;
  */
 const limitBody: MiddlewareHandler = async (c, next) => {
   const request = c.req.raw;
-  if (!request.body) return next();
   const length = request.headers.get('content-length');
   if (length !== null && !request.headers.has('transfer-encoding')) return Number(length) > MAX_BODY_BYTES ? tooLarge(c) : next();
+  // A read has no body to limit; asking a Node request for one builds a whole web Request.
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || !request.body) return next();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

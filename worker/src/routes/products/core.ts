@@ -28,23 +28,47 @@ export const stockColumns = `${totalStock} as quantity, ${branchStock} as invent
 /** A tire size as staff type it: "205 55 16", "205/55R16", "205/55 zr 16", "2055516". */
 const TIRE_SIZE = /(?:^|\s)(\d{3})[\s/]*(\d{2})[\s/]*(?:z?r)?\s*(\d{2})(?=\s|$)/g;
 
+/** Search terms: tire sizes as size keys, words as the search text holds them, and marks (a word of punctuation alone). */
+export interface SearchTerms {
+  sizes: string[];
+  words: string[];
+  marks: string[];
+}
+
 /**
- * Adds to `where` that every word of the search is in the product's kept search text (`p`, the
- * products row), read as it is or without spaces and punctuation, so "primacy 205/55R16" finds
- * "Michelin Primacy 4 205 / 55 R 16". Each word is a LIKE the trigram index serves. A tire size in
- * the search matches as a size ("205 55 16" is 205/55 R16 or ZR16), which three short words could
- * not do through the index.
+ * A search as the kept columns hold it: each tire size typed as three numbers as a size key
+ * ('2055516', what `tire_size_key` keeps), and each other word lower case without punctuation, as
+ * the words of a product's search text are ("N'Fera" is "nfera"). A word of punctuation alone ("%",
+ * "/") is a mark, looked for in the name as it is written.
  */
-export function addWordsMatch(where: Where, search: string): Where {
-  const words = search.toLowerCase().replace(TIRE_SIZE, (_, width: string, ratio: string, rim: string) => {
-    where.add(`p.search_text like ?`, `%${width}${ratio}%r${rim}%`);
+export function searchTerms(search: string): SearchTerms {
+  const terms: SearchTerms = { sizes: [], words: [], marks: [] };
+  const rest = search.toLowerCase().replace(TIRE_SIZE, (_, width: string, ratio: string, rim: string) => {
+    terms.sizes.push(`${width}${ratio}${rim}`);
     return ' ';
   });
-  for (const word of words.split(/\s+/).filter(Boolean)) {
-    const squashed = word.replace(/[^a-z0-9]/g, '');
-    const literal = squashed || word.replace(/[\\%_]/g, (character) => `\\${character}`);
-    where.add(`p.search_text like ?`, `%${literal}%`);
+  for (const typed of rest.split(/\s+/).filter(Boolean)) {
+    const word = typed.replace(/[^a-z0-9]/g, '');
+    if (word) terms.words.push(word);
+    else terms.marks.push(typed);
   }
+  return terms;
+}
+
+/**
+ * Adds to `where` that the product (`p`, the products row) has each tire size of the search, each of
+ * its words inside one of its own words (name, DOT, origin), so "prim 205/55R16" finds "Michelin
+ * Primacy 4 205 / 55 R 16", and each mark in its name. A size is the size key's btree; a word is a
+ * LIKE on the search text, which the trigram index serves.
+ */
+export function addWordsMatch(where: Where, search: string): Where {
+  return addTermsMatch(where, searchTerms(search));
+}
+
+export function addTermsMatch(where: Where, { sizes, words, marks }: SearchTerms): Where {
+  for (const size of sizes) where.add('p.size_key = ?', size);
+  for (const word of words) where.add('p.search_text like ?', `%${word}%`);
+  for (const mark of marks) where.add('lower(p.name) like ?', `%${mark.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
   return where;
 }
 

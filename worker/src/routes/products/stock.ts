@@ -2,8 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { requiredId } from '../../schemas/common.ts';
 import type { AppEnv } from '../../env.ts';
+import type { Db } from '../../db/port.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, optionalFilter, pageOf } from '../../http/paging.ts';
+import { listQuery, optionalFilter, pageOf, toPage } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import {
@@ -19,7 +20,7 @@ import {
 } from '../../schemas/stock.ts';
 import { describe } from '../../http/openapi.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { addWordsMatch, requireCostPriceRight, requireReferences, stockRule, totalStock } from './core.ts';
+import { addTermsMatch, searchTerms, requireCostPriceRight, requireReferences, stockRule, totalStock } from './core.ts';
 import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Product not found';
@@ -149,11 +150,13 @@ stockRoutes.patch('/:id/price', price, async (c) => {
   return c.json({ data: row });
 });
 
-const productsQuery = listQuery.extend({
+export const productsQuery = listQuery.extend({
   type: optionalFilter(z.enum(PRODUCT_KINDS, { error: 'Type must be tire, battery, wiper, service or item' })),
   location_id: optionalFilter(requiredId('Location must be a valid choice')),
   id: optionalFilter(requiredId('Product must be a valid choice')),
 });
+
+type ProductsQuery = z.output<typeof productsQuery>;
 
 const PICKER_COUNT_LIMIT = 100;
 
@@ -168,10 +171,48 @@ const choices = describe({
   ok: page(productChoiceRow),
 });
 
-stockRoutes.get('/', choices, async (c) => {
-  const query = parse(productsQuery, c.req.query());
+const PRODUCTS = 'from public.products p';
+
+/** The words a picker's dictionary may expand a typed word to before it reads products instead. */
+const PICKER_WORDS_LIMIT = 8;
+
+/**
+ * FROM for a picker search: the products that hold one of `words`, read from product_words in name
+ * order (each word's rows are in that order, merged), so the first page stops after its rows
+ * instead of sorting every product that holds a common word. The words come from search_words,
+ * which holds only letters and digits.
+ */
+function productsWithWords(words: string[]): string {
+  const arms = words.map((word) => {
+    if (!/^[a-z0-9]+$/.test(word)) throw new Error(`not a search word: ${word}`);
+    return `(select name_key, product_id from public.product_words where word = '${word}')`;
+  });
+  return `from (select distinct on (w.name_key, w.product_id) w.name_key, w.product_id
+                  from (${arms.join(' union all ')}) w order by w.name_key, w.product_id) m
+          join public.products p on p.id = m.product_id`;
+}
+
+/** A page of the item pickers' products (`total` counts at most PICKER_COUNT_LIMIT). */
+export async function productChoices(db: Db, query: ProductsQuery) {
   const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?').addIf(query.id, 'p.id = ?');
-  if (query.search) addWordsMatch(where, query.search);
+  let from = PRODUCTS;
+  let orderBy = 'lower(p.name), p.id';
+  const terms = searchTerms(query.search);
+  // The longest word typed is the likeliest to be rare: the products holding a word it is inside lead.
+  const longest = terms.words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (longest) {
+    const words = (
+      await db.query<{ word: string }>('select word from public.search_words where word like $1 limit $2', [`%${longest}%`, PICKER_WORDS_LIMIT + 1])
+    ).map((row) => row.word);
+    if (!words.length) return toPage([], 0, query);
+    if (words.length <= PICKER_WORDS_LIMIT) {
+      from = productsWithWords(words);
+      orderBy = 'm.name_key, m.product_id';
+      // What the leading words say of the longest one, the search text need not say again.
+      terms.words.splice(terms.words.indexOf(longest), 1);
+    }
+  }
+  addTermsMatch(where, terms);
   let stock = totalStock;
   if (query.location_id) {
     // A validated whole number, written into the SQL so the count query needs no extra parameter.
@@ -180,10 +221,14 @@ stockRoutes.get('/', choices, async (c) => {
   const sql = {
     columns: `p.id, p.kind as type, p.name, p.selling_price, p.cost_price,
               case when p.kind = 'service' then null else ${stock} end as stock`,
-    from: 'from public.products p',
-    orderBy: 'lower(p.name), p.id',
+    from,
+    orderBy,
   };
   // A picker shows the first few matches: it counts up to PICKER_COUNT_LIMIT of them, not every product a short search matches.
-  const counted = { sql: `select count(*)::int as total from (select 1 from public.products p ${where.sql} limit ${PICKER_COUNT_LIMIT}) m`, params: where.params };
-  return c.json(await pageOf(c.var.db, sql, where, query, counted));
-});
+  // Read in name order, the leading words' rows stop at that many; a plain search stops at any.
+  const countOrder = from === PRODUCTS ? '' : `order by ${orderBy}`;
+  const counted = { sql: `select count(*)::int as total from (select 1 ${from} ${where.sql} ${countOrder} limit ${PICKER_COUNT_LIMIT}) c`, params: where.params };
+  return pageOf(db, sql, where, query, counted);
+}
+
+stockRoutes.get('/', choices, async (c) => c.json(await productChoices(c.var.db, parse(productsQuery, c.req.query()))));
