@@ -10,7 +10,7 @@
  * to it first, and the later ones (which may backfill what they add) after the data is in, as they
  * would reach a shop's database.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { migrate } from '../../src/db/migrate.ts';
@@ -153,6 +153,7 @@ const wholesaleKinds = ['Wholesale', 'Distribution', 'Supply', 'Depot', 'Imports
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+if (dataDir) mkdirSync(dataDir, { recursive: true });
 const db = dataDir ? await pgliteDb({ dataDir: pgliteFolder(dataDir) }) : postgresDb(url!, { max: 1 });
 
 async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
