@@ -229,6 +229,20 @@ describe('what products keep for reads', () => {
     expect(await h.withDb((db) => db.query('select 1 from public.product_words where product_id = $1', [both.id]))).toEqual([]);
   });
 
+  it('plans a statement with a LIKE for its pattern each time, and keeps the others prepared, on a direct connection', async (ctx) => {
+    ctx.skip(h.runtime !== 'postgres', 'only the Node server on PostgreSQL prepares statements');
+    const prepared = await h.withDb((db) =>
+      db.transaction(async (tx) => {
+        await tx.query('select count(*) from public.products p where p.search_text like $1', ['%zz%']);
+        await tx.query('select count(*) from public.products p where p.id = $1', [1]);
+        return tx.query<{ statement: string }>('select statement from pg_prepared_statements');
+      }),
+    );
+    const statements = prepared.map((row) => row.statement);
+    expect(statements).toContain('select count(*) from public.products p where p.id = $1');
+    expect(statements.filter((statement) => /like/i.test(statement))).toEqual([]);
+  });
+
   it('reads a picker search in name order from the words index, not every product that holds the word', async () => {
     const tag = uniqueTag();
     for (const n of [1, 2, 3]) await send('POST', '/api/inventories', { name: `Valve ${n} ${tag}`, category: 'parts', unit_price: 1 });

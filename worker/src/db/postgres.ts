@@ -27,10 +27,18 @@ export function postgresDb(url: string, options: { max?: number; prepare?: boole
   return { ...wrap(sql, options.prepare ?? false), close: () => sql.end({ timeout: 5 }) };
 }
 
+/**
+ * A statement that matches a LIKE pattern goes unnamed, so it is planned for its pattern: a search's
+ * statement is the same text for every search, and a prepared plan that PostgreSQL settles on after
+ * a few "%michelin%" reads the whole trigram index for "%r%" (100 ms instead of 1 at 100,000 products).
+ */
+const LIKE = /\blike\b/i;
+
 function wrap(sql: postgres.Sql | postgres.TransactionSql, prepare: boolean): Db {
   return {
     async query<T = Row>(text: string, params: unknown[] = []) {
-      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[];
+      const named = prepare && !LIKE.test(text);
+      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: named })) as unknown as T[];
     },
     async exec(text: string) {
       await sql.unsafe(text);
