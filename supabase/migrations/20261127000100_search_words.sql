@@ -104,5 +104,7 @@ for each row execute function public.products_write_words();
 create index products_search_text_idx on public.products using gin (search_text gin_trgm_ops);
 create index products_size_idx on public.products (size_key, lower(name), id) include (kind, active, selling_price, total_stock)
   where size_key is not null;
+-- The picker's search for a word too short to lead (a letter, "16") reads products in name order.
+create index products_active_name_idx on public.products (lower(name), id) where active;
 create index product_words_word_idx on public.product_words (word, name_key, product_id);
 create index search_words_trgm_idx on public.search_words using gin (word gin_trgm_ops);
