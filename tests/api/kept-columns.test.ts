@@ -6,6 +6,8 @@ import type { Harness } from '../support/harness.ts';
 import type { Db } from '../../worker/src/db/port.ts';
 import { parse } from '../../worker/src/http/validate.ts';
 import { productChoices, productsQuery } from '../../worker/src/routes/products/stock.ts';
+import { createApp } from '../../worker/src/app.ts';
+import { defaultConfig } from '../../worker/src/env.ts';
 
 let h: Harness;
 let token: string;
@@ -241,6 +243,27 @@ describe('what products keep for reads', () => {
     const statements = prepared.map((row) => row.statement);
     expect(statements).toContain('select count(*) from public.products p where p.id = $1');
     expect(statements.filter((statement) => /like/i.test(statement))).toEqual([]);
+  });
+
+  it("keeps one plan for a list's first page on a connection, and asks later pages for their offset", async (ctx) => {
+    ctx.skip(h.runtime !== 'postgres', 'only the Node server on PostgreSQL prepares statements');
+    const plans = await h.withDb((db) =>
+      db.transaction(async (tx) => {
+        // The app on this one connection, so the statements it prepares are the ones read back.
+        const app = createApp({ db: tx, config: { ...defaultConfig, jwtSecret: h.jwtSecret }, log: () => {} });
+        for (const path of ['/api/tires?per_page=25', '/api/invoices?per_page=25', '/api/tires?per_page=25&page=2']) {
+          for (let n = 0; n < 8; n++) expect((await app.request(path, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+        }
+        return tx.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+          `select statement, generic_plans::int, custom_plans::int from pg_prepared_statements
+            where statement like '%join public.tires t%limit 25%' or statement like '%from public.invoices%limit 25%'`,
+        );
+      }),
+    );
+    const plansOf = (pattern: RegExp) => plans.filter((row) => pattern.test(row.statement)).map(({ generic_plans, custom_plans }) => ({ generic_plans, custom_plans }));
+    expect(plansOf(/tires t[\s\S]*limit 25$/)).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+    expect(plansOf(/invoices[\s\S]*limit 25$/)).toEqual([{ generic_plans: 8, custom_plans: 0 }]);
+    expect(plansOf(/tires t[\s\S]*limit 25 offset \$\d+$/)).toHaveLength(1);
   });
 
   it('reads a picker search in name order from the words index, not every product that holds the word', async () => {

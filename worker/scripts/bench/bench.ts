@@ -7,19 +7,21 @@
  *   - the p99 at a fixed 200 requests per second (corrected for coordinated omission: when the server
  *     cannot keep up, the achieved rate is printed and the wait counts).
  *
- * For three of the calls it also runs a bare node:http + postgres.js handler that executes the same
- * SQL: the statements are captured from the app itself (createApp on a recording database port,
- * authentication included), so they stay the app's whatever it runs, and replayed with the same
- * concurrency. The app's rate over the bare one is what the framework costs.
+ * For three of the calls it also runs a bare node:http + postgres.js handler (bare.ts, in a process of
+ * its own like the server) that executes the same SQL: the statements are captured from the app
+ * itself (createApp on a recording database port, authentication included), so they stay the app's
+ * whatever it runs, and replayed with the same concurrency. The app's rate over the bare one is what
+ * the framework costs.
  *
  *   DATABASE_URL=postgres://... npm run bench -- [--duration 5] [--only tires,customers] [--json file]
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { createApp } from '../../src/app.ts';
@@ -28,6 +30,7 @@ import { pgliteDb } from '../../src/db/pglite.ts';
 import { postgresDb } from '../../src/db/postgres.ts';
 import { defaultConfig } from '../../src/env.ts';
 import { pgliteFolder } from '../../src/node/runtime.ts';
+import type { Group } from './bare.ts';
 
 const { values } = parseArgs({
   options: {
@@ -70,28 +73,35 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The server as `npm start` runs it, on DATABASE_URL; answers its base URL once /api/health says up. */
-async function startServer(): Promise<{ base: string; child: ChildProcess }> {
+/** A Node process serving on a free port of 127.0.0.1; answers its base URL once `ready` (a path) answers. */
+async function startProcess(script: string, args: string[], env: Record<string, string>, ready: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/node.mjs'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir ?? '', JWT_SECRET: jwtSecret, PORT: String(port), SERVE_WEB: 'false', DEMO_DATA: 'false' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(`    [server] ${chunk}`));
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`    [server] ${chunk}`));
   const base = `http://${HOST}:${port}`;
   // Migrations pending on the database are applied at start, which may take a while on a large one.
   for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    if (child.exitCode !== null) throw new Error(`${script} exited (${child.exitCode})`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, child };
+      await fetch(`${base}${ready}`);
+      return { base, child };
     } catch {
       // not listening yet
     }
     await sleep(250);
   }
-  throw new Error('the server did not answer /api/health within 5 minutes');
+  throw new Error(`${script} did not answer within 5 minutes`);
 }
+
+async function stopProcess(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+/** The server as `npm start` runs it, on DATABASE_URL. */
+const startServer = () =>
+  startProcess('dist/node.mjs', [], { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? '', JWT_SECRET: jwtSecret, SERVE_WEB: 'false', DEMO_DATA: 'false' }, '/api/health');
 
 async function signIn(fetcher: (path: string, init: RequestInit) => Promise<Response>): Promise<string> {
   const response = await fetcher('/api/auth/login', {
@@ -230,8 +240,6 @@ async function measure(base: string, call: Call, token: string | null): Promise<
 
 // ---- The bare handler: the same statements, node:http and postgres.js only --------------------
 
-type Group = { sql: string; params: unknown[] }[];
-
 /** Runs the app in this process on a recording port, and answers the statements each call runs, grouped as they ran concurrently. */
 async function captureStatements(calls: Call[]): Promise<Map<string, Group[]>> {
   const real = postgresDb(databaseUrl!, { max: 4 });
@@ -269,34 +277,11 @@ async function captureStatements(calls: Call[]): Promise<Map<string, Group[]>> {
   return captured;
 }
 
-async function startBare(captured: Map<string, Group[]>): Promise<{ base: string; server: Server; close: () => Promise<void> }> {
-  const db = postgresDb(databaseUrl!, { prepare: true }); // the client the app uses on a direct connection: max 10, prepared
-  const server = createServer(async (request, response) => {
-    const groups = captured.get(request.url ?? '');
-    if (!groups) {
-      response.writeHead(404).end();
-      return;
-    }
-    try {
-      let results: unknown[] = [];
-      for (const group of groups) results = await Promise.all(group.map((statement) => db.query(statement.sql, statement.params)));
-      const body = JSON.stringify({ data: results });
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
-    } catch (error) {
-      console.error(error);
-      response.writeHead(500).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, HOST, resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://${HOST}:${port}`,
-    server,
-    close: async () => {
-      await new Promise((resolve) => server.close(resolve));
-      await db.close();
-    },
-  };
+/** The bare handler (bare.ts) in a process of its own, answering the captured statements. */
+async function startBare(captured: Map<string, Group[]>) {
+  const file = join(mkdtempSync(join(tmpdir(), 'wheelhouse-bench-')), 'statements.json');
+  writeFileSync(file, JSON.stringify([...captured]));
+  return startProcess('dist/bench-bare.mjs', [file], { DATABASE_URL: databaseUrl! }, '/');
 }
 
 // ---- The run ---------------------------------------------------------------------------------
@@ -340,8 +325,7 @@ try {
     console.log(`${fixed(figures.rps, 1)} req/s, p50 ${ms(figures.p50)} ms, p99 ${ms(figures.p99)} ms (${figures.answered} answers); at ${RATE}/s p99: ${atRate(figures)}`);
   }
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await stopProcess(child);
 }
 
 const bareCalls = dataDir ? [] : calls.filter((call) => call.bare);
@@ -357,7 +341,7 @@ if (bareCalls.length) {
       console.log(`${fixed(figures.rps, 1)} req/s, p50 ${ms(figures.p50)} ms, p99 ${ms(figures.p99)} ms; at ${RATE}/s p99: ${atRate(figures)}`);
     }
   } finally {
-    await bare.close();
+    await stopProcess(bare.child);
   }
 }
 

@@ -34,11 +34,17 @@ export function postgresDb(url: string, options: { max?: number; prepare?: boole
  */
 const LIKE = /\blike\b/i;
 
+/**
+ * postgres.js sends a statement without parameters as a simple query, planned on every call;
+ * `simple: false` (not in its types) prepares it too, so a list's first page keeps its plan.
+ */
+const asStatement = (prepare: boolean) => ({ prepare, simple: false }) as postgres.UnsafeQueryOptions;
+
 function wrap(sql: postgres.Sql | postgres.TransactionSql, prepare: boolean): Db {
   return {
     async query<T = Row>(text: string, params: unknown[] = []) {
       const named = prepare && !LIKE.test(text);
-      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: named })) as unknown as T[];
+      return (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], asStatement(named))) as unknown as T[];
     },
     async exec(text: string) {
       await sql.unsafe(text);

@@ -35,6 +35,19 @@ export function offsetOf(query: ListQuery): number {
   return (query.page - 1) * query.per_page;
 }
 
+/**
+ * `limit ... offset ...` of the page, its parameters added to `params`. The page size is written into
+ * the statement (one of at most 100) and the first page has no offset, so the list's prepared
+ * statement keeps one plan: PostgreSQL costs a LIMIT or OFFSET that is a parameter as a tenth of
+ * the rows, so a plan made for any page is never reused and each call is planned again. Later pages
+ * take their offset as a parameter.
+ */
+export function pageLimit(query: ListQuery, params: unknown[]): string {
+  if (query.page === 1) return `limit ${query.per_page}`;
+  params.push(offsetOf(query));
+  return `limit ${query.per_page} offset $${params.length}`;
+}
+
 export function toPage<T>(data: T[], total: number, query: ListQuery): Page<T> {
   return {
     data,
@@ -63,11 +76,9 @@ export async function pageOf(
   query: ListQuery,
   totalQuery?: TotalQuery | null,
 ) {
+  const params = [...where.params];
   const [rows, [{ total }]] = await Promise.all([
-    db.query(
-      `select ${sql.columns} ${sql.from} ${where.sql} order by ${sql.orderBy} limit ${where.placeholder(1)} offset ${where.placeholder(2)}`,
-      [...where.params, query.per_page, offsetOf(query)],
-    ),
+    db.query(`select ${sql.columns} ${sql.from} ${where.sql} order by ${sql.orderBy} ${pageLimit(query, params)}`, params),
     totalQuery
       ? db.query<{ total: number }>(totalQuery.sql, totalQuery.params)
       : db.query<{ total: number }>(`select count(*)::int as total ${sql.from} ${where.sql}`, where.params),

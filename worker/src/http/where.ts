@@ -29,9 +29,4 @@ export class Where {
   get sql(): string {
     return this.conditions.length ? `where ${this.conditions.join(' and ')}` : '';
   }
-
-  /** `$n` for a parameter added after the conditions (limit, offset). */
-  placeholder(offset = 1): string {
-    return `$${this.params.length + offset}`;
-  }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
-import { listQuery, optionalFilter, toPage, offsetOf, queryText } from '../../http/paging.ts';
+import { listQuery, optionalFilter, toPage, pageLimit, queryText } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { describe } from '../../http/openapi.ts';
@@ -60,13 +60,13 @@ receiptRoutes.get(
       );
     }
     const { db } = c.var;
+    const params = [...where.params];
     // Filters on what receipt_totals is kept by are answered from it; dates, search and one document are counted.
     const kept = !query.dateFrom && !query.dateTo && !search && !query.receiptable_id;
     const [rows, [summary]] = await Promise.all([
       db.query(
-        `select ${receiptColumns} ${receiptFrom} ${where.sql} order by r.receipt_date desc, r.id desc
-          limit ${where.placeholder(1)} offset ${where.placeholder(2)}`,
-        [...where.params, query.per_page, offsetOf(query)],
+        `select ${receiptColumns} ${receiptFrom} ${where.sql} order by r.receipt_date desc, r.id desc ${pageLimit(query, params)}`,
+        params,
       ),
       db.query<{ count: number; income: number; expense: number; refund: number; net: number }>(
         `select ${kept ? 'coalesce(sum(r.receipts), 0)' : 'count(*)'}::int as count,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { parseCsv, toCsv } from '../../schemas/csv.ts';
 import { HttpError } from '../../http/errors.ts';
-import { listQuery, offsetOf, optionalFilter, toPage } from '../../http/paging.ts';
+import { listQuery, optionalFilter, pageLimit, toPage } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { fieldErrors } from '../../schemas/common.ts';
@@ -197,12 +197,9 @@ const list = describe({
 tireRoutes.get('/', list, async (c) => {
   const query = await listQueryOf(c);
   const where = filtersOf(query);
+  const params = [...where.params];
   const [rows, [stats]] = await Promise.all([
-    c.var.db.query(`select ${COLUMNS} ${FROM} ${where.sql} ${ORDER} limit ${where.placeholder(1)} offset ${where.placeholder(2)}`, [
-      ...where.params,
-      query.per_page,
-      offsetOf(query),
-    ]),
+    c.var.db.query(`select ${COLUMNS} ${FROM} ${where.sql} ${ORDER} ${pageLimit(query, params)}`, params),
     tireStats(c.var.db, query, where),
   ]);
   return c.json({ ...toPage(rows, stats.total_products, query), stats: { ...stats, total_value: Number(stats.total_value) } });
