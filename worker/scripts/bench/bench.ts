@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: what a counter's calls cost on the database named by DATABASE_URL (the scale data
  * set, see seed:scale). Starts the server as `npm start` runs it (dist/node.mjs) on 127.0.0.1, signs
- * in, and for each list, search, detail and write measures with autocannon:
+ * in, and for each list, search, detail and write measures:
  *
- *   - requests per second with 10 connections, and the p50 and p99 latency of that run;
+ *   - requests per second with 10 connections (autocannon), and the p50 and p99 latency of that run;
  *   - the p50 and p99 at a fixed 200 requests per second, sent as an open loop (a request every 5 ms
  *     whatever the answers before it) and timed from when each was due, so waiting counts.
  *
@@ -208,17 +208,22 @@ interface Figures {
   /** Answers counted: a call slower than the run is measured over a fixed number of requests instead. */
   answered: number;
   errors: number;
-  /** null when the server cannot reach the fixed rate at all (its rate with 10 connections is well below it). */
+  /** The fixed-rate run's; null when it was not run (the server's rate with CONNECTIONS connections is below RATE). */
   rateP50: number | null;
   rateP99: number | null;
   rateAchieved: number;
   rateErrors: number;
 }
 
-async function measure(base: string, call: Call, token: string | null): Promise<Figures> {
+/** autocannon's options for a call on the server at `base`, signed in with `token` when given. */
+function optionsOf(base: string, call: Call, token: string | null) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const options = { url: `${base}${call.path}`, method: call.method ?? 'GET', headers, requests: call.requests, timeout: 120 };
+  return { url: `${base}${call.path}`, method: call.method ?? 'GET', headers, requests: call.requests, timeout: 120 };
+}
+
+async function measure(base: string, call: Call, token: string | null): Promise<Figures> {
+  const options = optionsOf(base, call, token);
   // Warm-up (every connection of the server's pool opened, its statements prepared, the route's code
   // compiled), then the runs, each followed by a pause for the server to finish what was in flight.
   const warm = await autocannon({ ...options, connections: CONNECTIONS, duration: WARM_UP });
@@ -244,7 +249,7 @@ async function measure(base: string, call: Call, token: string | null): Promise<
     rateErrors: 0,
   };
   if (open.requests.average < RATE) return figures;
-  const rated = await atFixedRate(base, call, headers);
+  const rated = await atFixedRate(base, call, options.headers);
   await sleep(Math.min(10_000, 200 + rated.p99));
   return { ...figures, rateP50: rated.p50, rateP99: rated.p99, rateAchieved: rated.achieved, rateErrors: rated.errors };
 }
@@ -310,9 +315,7 @@ async function atFixedRate(base: string, call: Call, headers: Record<string, str
 
 /** Requests per second with CONNECTIONS connections for DURATION s, then the pause for what was in flight. */
 async function closedLoopRate(base: string, call: Call, token: string | null): Promise<number> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const run = await autocannon({ url: `${base}${call.path}`, method: call.method ?? 'GET', headers, requests: call.requests, timeout: 120, connections: CONNECTIONS, duration: DURATION });
+  const run = await autocannon({ ...optionsOf(base, call, token), connections: CONNECTIONS, duration: DURATION });
   await sleep(Math.min(10_000, 200 + run.latency.p99));
   return run.requests.average;
 }

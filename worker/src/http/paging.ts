@@ -36,16 +36,14 @@ export function offsetOf(query: ListQuery): number {
 }
 
 /**
- * `limit ... offset ...` of the page, its parameters added to `params`. The page size is written into
- * the statement (one of at most 100) and the first page has no offset, so the list's prepared
- * statement keeps one plan: PostgreSQL costs a LIMIT or OFFSET that is a parameter as a tenth of
- * the rows, so a plan made for any page is never reused and each call is planned again. Later pages
- * take their offset as a parameter.
+ * `limit ... offset ...` of the page, with `params` and the offset's parameter. The page size is
+ * written into the statement (one of at most 100) and the first page has no offset, so the list's
+ * prepared statement keeps one plan: PostgreSQL costs a LIMIT or OFFSET that is a parameter as a
+ * tenth of the rows, so a plan made for any page is never reused and each call is planned again.
  */
-export function pageLimit(query: ListQuery, params: unknown[]): string {
-  if (query.page === 1) return `limit ${query.per_page}`;
-  params.push(offsetOf(query));
-  return `limit ${query.per_page} offset $${params.length}`;
+export function pageLimit(query: ListQuery, params: unknown[]): { sql: string; params: unknown[] } {
+  if (query.page === 1) return { sql: `limit ${query.per_page}`, params };
+  return { sql: `limit ${query.per_page} offset $${params.length + 1}`, params: [...params, offsetOf(query)] };
 }
 
 export function toPage<T>(data: T[], total: number, query: ListQuery): Page<T> {
@@ -76,9 +74,9 @@ export async function pageOf(
   query: ListQuery,
   totalQuery?: TotalQuery | null,
 ) {
-  const params = [...where.params];
+  const limit = pageLimit(query, where.params);
   const [rows, [{ total }]] = await Promise.all([
-    db.query(`select ${sql.columns} ${sql.from} ${where.sql} order by ${sql.orderBy} ${pageLimit(query, params)}`, params),
+    db.query(`select ${sql.columns} ${sql.from} ${where.sql} order by ${sql.orderBy} ${limit.sql}`, limit.params),
     totalQuery
       ? db.query<{ total: number }>(totalQuery.sql, totalQuery.params)
       : db.query<{ total: number }>(`select count(*)::int as total ${sql.from} ${where.sql}`, where.params),

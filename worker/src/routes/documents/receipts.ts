@@ -60,13 +60,13 @@ receiptRoutes.get(
       );
     }
     const { db } = c.var;
-    const params = [...where.params];
+    const limit = pageLimit(query, where.params);
     // Filters on what receipt_totals is kept by are answered from it; dates, search and one document are counted.
     const kept = !query.dateFrom && !query.dateTo && !search && !query.receiptable_id;
     const [rows, [summary]] = await Promise.all([
       db.query(
-        `select ${receiptColumns} ${receiptFrom} ${where.sql} order by r.receipt_date desc, r.id desc ${pageLimit(query, params)}`,
-        params,
+        `select ${receiptColumns} ${receiptFrom} ${where.sql} order by r.receipt_date desc, r.id desc ${limit.sql}`,
+        limit.params,
       ),
       db.query<{ count: number; income: number; expense: number; refund: number; net: number }>(
         `select ${kept ? 'coalesce(sum(r.receipts), 0)' : 'count(*)'}::int as count,

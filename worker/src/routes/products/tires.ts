@@ -197,9 +197,9 @@ const list = describe({
 tireRoutes.get('/', list, async (c) => {
   const query = await listQueryOf(c);
   const where = filtersOf(query);
-  const params = [...where.params];
+  const limit = pageLimit(query, where.params);
   const [rows, [stats]] = await Promise.all([
-    c.var.db.query(`select ${COLUMNS} ${FROM} ${where.sql} ${ORDER} ${pageLimit(query, params)}`, params),
+    c.var.db.query(`select ${COLUMNS} ${FROM} ${where.sql} ${ORDER} ${limit.sql}`, limit.params),
     tireStats(c.var.db, query, where),
   ]);
   return c.json({ ...toPage(rows, stats.total_products, query), stats: { ...stats, total_value: Number(stats.total_value) } });
