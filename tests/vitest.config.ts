@@ -1,5 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { TEST_JWT_SECRET } from './support/harness.ts';
@@ -28,7 +29,10 @@ const projects: TestProjectInlineConfiguration[] = [
     root, test: { name: 'api-pglite', include: apiTests, globalSetup: ['tests/support/setup-pglite.ts'] },
   },
   { root, test: { name: 'server', include: ['tests/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
-  { root, test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+  {
+    root,
+    test: { name: 'browser', include: ['tests/browser/**/*.test.ts'], globalSetup: ['tests/support/setup-browser.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+  },
 ];
 
 if (process.env.DATABASE_URL) {
@@ -69,5 +73,7 @@ if (process.env.DATABASE_URL) {
 
 export default defineConfig({
   root,
-  test: { projects, testTimeout: 20_000, hookTimeout: 60_000 },
+  // A test file waits on PostgreSQL, Chromium or the app's server much of the time: one file per
+  // core (vitest's default leaves one core out, which on two cores runs one file at a time).
+  test: { projects, testTimeout: 20_000, hookTimeout: 60_000, maxWorkers: availableParallelism() },
 });

@@ -14,7 +14,8 @@ if (!built && process.env.CI) throw new Error('The server tests need the built a
 describe.skipIf(!built)('npm start', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp();
+    // A new data folder: the first start migrates it and fills in the demo data.
+    app = await startApp({ fresh: true });
   });
   afterAll(() => app?.stop());
 

@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
 
 const webDir = process.env.WEB_DIR || join(projectRoot, 'dist', 'web');
 /** The built server; APP_ENTRY points at another build (a second checkout's tests running beside this one). */
-const appEntry = process.env.APP_ENTRY || join(projectRoot, 'dist', 'node.mjs');
+export const appEntry = process.env.APP_ENTRY || join(projectRoot, 'dist', 'node.mjs');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Browser tests need Debian's chromium and the built app; without them they skip, except under CI. */
@@ -35,10 +36,34 @@ export interface RunningApp {
 const dataDirs: string[] = [];
 process.once('exit', () => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** `npm start`'s server on a free port, on an embedded database (a fresh one with the demo data by default). */
-export async function startApp(options: { dataDir?: string } = {}): Promise<RunningApp> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wheelhouse-app-'));
+/**
+ * `npm start`'s server on a free port, on an embedded database: `dataDir` when given, else a copy of
+ * the shop the browser tests' setup started once (migrated, with the demo data), or with `fresh` a
+ * new one the server migrates and fills itself.
+ */
+export async function startApp(options: { dataDir?: string; fresh?: boolean } = {}): Promise<RunningApp> {
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    dataDir = mkdtempSync(join(tmpdir(), 'wheelhouse-app-'));
+    const template = options.fresh ? undefined : inject('appTemplate');
+    if (template) cpSync(template, dataDir, { recursive: true });
+  }
   dataDirs.push(dataDir);
+  const { child, url } = await serve(dataDir);
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Starts the built server on `dataDir` and answers once it says where it is running. */
+export async function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child: ChildProcess = spawn(process.execPath, [appEntry], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,16 +83,7 @@ export async function startApp(options: { dataDir?: string } = {}): Promise<Runn
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`the app exited with ${code}:\n${output}`)));
   });
-  return {
-    url,
-    dataDir,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { child, url };
 }
 
 export function launchBrowser(): Promise<Browser> {

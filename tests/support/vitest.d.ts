@@ -3,6 +3,8 @@ declare module 'vitest' {
     dbRuntime: 'pglite' | 'postgres';
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** The browser and server tests' embedded database, migrated and with the demo data (a folder). */
+    appTemplate: string;
   }
 }
 export {};

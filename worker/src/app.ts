@@ -23,41 +23,14 @@ import { z } from 'zod';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** Answers hold customers' details and prices: no browser or proxy keeps a copy, errors included. */
-const noStore: MiddlewareHandler = async (c, next) => {
-  c.header('Cache-Control', 'no-store');
-  await next();
-};
-
-/**
- * An answer given before the request's body was read (413, 401, 404...) leaves that body on the
- * connection. @hono/node-server drains it for at most 500 ms, then drops the socket under a keep-alive
- * client's next request (Node fetch: UND_ERR_SOCKET); `Connection: close` has the client open a new one.
- */
-const closeIfBodyUnread: MiddlewareHandler = async (c, next) => {
-  const request = c.req.raw;
-  await next();
-  const hasBody = Number(request.headers.get('content-length')) > 0 || request.headers.has('transfer-encoding');
-  if (hasBody && !request.bodyUsed) c.res.headers.set('Connection', 'close');
-};
-
 const tooLarge = (c: Context) => c.json({ message: 'The request is too large.' }, 413, { Connection: 'close' });
 
 /** What is read of a refused body sent in chunks before answering, so the client can finish sending. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
-/**
- * Refuses a body over MAX_BODY_BYTES with 413: at once from its Content-Length, or, sent in chunks,
- * once it has gone past the limit. A chunked body is then read to its end (up to DRAIN_BYTES) before
- * the answer, so the client reads the 413 instead of a broken pipe.
- */
-const limitBody: MiddlewareHandler = async (c, next) => {
-  const request = c.req.raw;
-  const length = request.headers.get('content-length');
-  if (length !== null && !request.headers.has('transfer-encoding')) return Number(length) > MAX_BODY_BYTES ? tooLarge(c) : next();
-  // A read has no body to limit; asking a Node request for one builds a whole web Request.
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || !request.body) return next();
-  const reader = request.body.getReader();
+/** A body sent without a length, whole; null once past MAX_BODY_BYTES (read on up to DRAIN_BYTES). */
+async function readWithinLimit(stream: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -69,12 +42,39 @@ const limitBody: MiddlewareHandler = async (c, next) => {
   }
   if (size > MAX_BODY_BYTES) {
     await reader.cancel().catch(() => {});
-    return tooLarge(c);
+    return null;
   }
   const body = new Uint8Array(size);
   chunks.reduce((offset, chunk) => (body.set(chunk, offset), offset + chunk.byteLength), 0);
-  c.req.raw = new Request(request, { body });
-  return next();
+  return body;
+}
+
+/**
+ * The request's body: refused with 413 over MAX_BODY_BYTES, at once from its Content-Length or, sent
+ * without one, once it has gone past the limit (read to its end, up to DRAIN_BYTES, so the client
+ * reads the 413 instead of a broken pipe). A body sent without a length is read here, whole.
+ *
+ * An answer given without reading the body (a 401, a 404...) leaves it on the connection:
+ * @hono/node-server drains it for at most 500 ms, then drops the socket under a keep-alive client's
+ * next request (Node fetch: UND_ERR_SOCKET), so that answer says `Connection: close`.
+ */
+const limitBody: MiddlewareHandler = async (c, next) => {
+  const request = c.req.raw;
+  const length = request.headers.get('content-length');
+  const chunked = request.headers.has('transfer-encoding');
+  if (length === null || chunked) {
+    // A read has no body to limit; asking a Node request for one builds a whole web Request.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && request.body) {
+      const body = await readWithinLimit(request.body);
+      if (!body) return tooLarge(c);
+      c.req.raw = new Request(request, { body });
+      return next();
+    }
+  } else if (Number(length) > MAX_BODY_BYTES) {
+    return tooLarge(c);
+  }
+  await next();
+  if ((chunked || Number(length) > 0) && !request.bodyUsed) c.res.headers.set('Connection', 'close');
 };
 
 const health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
@@ -85,9 +85,9 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use(withSecurityHeaders);
-  app.use(noStore);
-  app.use(closeIfBodyUnread);
   app.use(async (c, next) => {
+    // Answers hold customers' details and prices: no browser or proxy keeps a copy, errors included.
+    c.header('Cache-Control', 'no-store');
     c.set('db', typeof db === 'function' ? db(c.env) : db);
     c.set('config', config);
     await next();
@@ -103,7 +103,7 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
 
   app.get('/health', describe({ tag: 'Reference', summary: 'Whether the server and its database answer', ok: health, errors: [503] }), async (c) => {
     try {
-      await c.var.db.query('select 1');
+      await c.get('db').query('select 1');
       return c.json({ status: 'ok', database: 'up' });
     } catch (error) {
       log('health check: database did not answer', error);

@@ -58,7 +58,9 @@ if (!databaseUrl && !dataDir) {
 }
 const DURATION = Number(values.duration);
 const WARM_UP = Number(values['warm-up']);
-const COMPARE_ROUNDS = 3;
+/** The app / bare ratio: rounds of one short run of each, back to back, the first one taking turns. */
+const COMPARE_ROUNDS = 9;
+const COMPARE_SECONDS = 3;
 const CONNECTIONS = Number(values.connections);
 const RATE = Number(values.rate);
 const HOST = '127.0.0.1';
@@ -313,14 +315,15 @@ async function atFixedRate(base: string, call: Call, headers: Record<string, str
   return { p50: at(0.5), p99: at(0.99), achieved: (total * 1000) / Math.max(answeredIn, total * interval), errors };
 }
 
-/** Requests per second with CONNECTIONS connections for DURATION s, then the pause for what was in flight. */
+/** Requests per second with CONNECTIONS connections for COMPARE_SECONDS, then the pause for what was in flight. */
 async function closedLoopRate(base: string, call: Call, token: string | null): Promise<number> {
-  const run = await autocannon({ ...optionsOf(base, call, token), connections: CONNECTIONS, duration: DURATION });
+  const run = await autocannon({ ...optionsOf(base, call, token), connections: CONNECTIONS, duration: COMPARE_SECONDS });
   await sleep(Math.min(10_000, 200 + run.latency.p99));
   return run.requests.average;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ratiosOf = (turns: { app: number[]; bare: number[] }) => turns.app.map((rate, i) => rate / turns.bare[i]);
 
 // ---- The bare handler: the same statements, node:http and postgres.js only --------------------
 
@@ -417,15 +420,19 @@ try {
     const bareFigures = await measure(bare.base, call, null);
     results[results.length - 1].bare = bareFigures;
     console.log(`${fixed(bareFigures.rps, 1)} req/s, p50 ${ms(bareFigures.p50)} ms, p99 ${ms(bareFigures.p99)} ms; at ${RATE}/s p50 / p99: ${atRate(bareFigures)}`);
-    // The rates move with the machine from one run to the next: the ratio is taken from runs made in turns.
-    process.stdout.write(`    app and bare in turns, ${COMPARE_ROUNDS} x ${DURATION} s each ... `);
+    // The rates move with the machine by a third from one run to the next, so the ratio is the median
+    // of the ratios of runs made back to back (which see the machine alike), each in turn first.
+    process.stdout.write(`    app and bare in turns, ${COMPARE_ROUNDS} x ${COMPARE_SECONDS} s each ... `);
     const compared = { app: [] as number[], bare: [] as number[] };
     for (let round = 0; round < COMPARE_ROUNDS; round++) {
-      compared.app.push(await closedLoopRate(base, call, token));
-      compared.bare.push(await closedLoopRate(bare.base, call, null));
+      const appFirst = round % 2 === 0;
+      const first = await closedLoopRate(appFirst ? base : bare.base, call, appFirst ? token : null);
+      const second = await closedLoopRate(appFirst ? bare.base : base, call, appFirst ? null : token);
+      compared.app.push(appFirst ? first : second);
+      compared.bare.push(appFirst ? second : first);
     }
     results[results.length - 1].compared = compared;
-    console.log(`app ${compared.app.map((n) => fixed(n)).join(', ')}; bare ${compared.bare.map((n) => fixed(n)).join(', ')} req/s`);
+    console.log(`app ${compared.app.map((n) => fixed(n)).join(', ')}; bare ${compared.bare.map((n) => fixed(n)).join(', ')} req/s; app / bare ${ratiosOf(compared).map((n) => fixed(n, 2)).join(', ')}`);
   }
 } finally {
   await stopProcess(child);
@@ -451,15 +458,18 @@ console.log(
 );
 const compared = results.filter((result) => result.bare);
 if (compared.length) {
-  console.log(`\nThe framework's cost: the same SQL from a bare node:http + postgres.js handler (req/s: the median of ${COMPARE_ROUNDS} runs of each, made in turns):\n`);
+  console.log(
+    `\nThe framework's cost: the same SQL from a bare node:http + postgres.js handler (req/s: the median of ${COMPARE_ROUNDS} runs of ${COMPARE_SECONDS} s of each, made back to back in turns; app / bare: the median of the ${COMPARE_ROUNDS} pairs' ratios, and their range):\n`,
+  );
   console.log(
     table(
-      ['call', 'app req/s', 'bare req/s', 'app / bare', 'bare p50 ms', 'bare p99 ms', `bare p50 / p99 ms at ${RATE}/s`],
+      ['call', 'app req/s', 'bare req/s', 'app / bare', 'pairs', 'bare p50 ms', 'bare p99 ms', `bare p50 / p99 ms at ${RATE}/s`],
       compared.map(({ call, bare, compared: turns }) => [
         `\`${call.path}\``,
         fixed(median(turns!.app), 1),
         fixed(median(turns!.bare), 1),
-        fixed(median(turns!.app) / median(turns!.bare), 2),
+        fixed(median(ratiosOf(turns!)), 2),
+        `${fixed(Math.min(...ratiosOf(turns!)), 2)}–${fixed(Math.max(...ratiosOf(turns!)), 2)}`,
         ms(bare!.p50),
         ms(bare!.p99),
         atRate(bare!),

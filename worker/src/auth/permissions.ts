@@ -154,7 +154,7 @@ export const enforcePermissions: MiddlewareHandler<AppEnv> = async (c, next) => 
   if (key === null) return next();
   const rule = ruleOf(key);
   if (rule === undefined) throw new HttpError(403, 'This action is not allowed.');
-  const { user } = c.var;
+  const user = c.get('user');
   if (rule !== 'public' && rule !== 'self' && user.must_change_password) {
     throw new HttpError(403, 'Choose a new password before you continue.');
   }

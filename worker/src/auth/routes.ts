@@ -59,7 +59,8 @@ const signIn = describe({
 });
 
 authRoutes.post('/login', signIn, async (c) => {
-  const { db, config } = c.var;
+  const db = c.get('db');
+  const config = c.get('config');
   const input = await readBody(c, loginInput);
   const [user] = await db.query<UserRow>(
     `select u.id, u.name, u.email, u.role, u.password_hash, u.is_active, ${SESSION_USER_COLUMNS},
@@ -108,18 +109,18 @@ authRoutes.post('/login', signIn, async (c) => {
   return c.json({ token, user: sessionUserOf(user), expires_at: new Date(Number(session.exp) * 1000).toISOString() });
 });
 
+/** The user of a live session, built once: every request signed in runs it. */
+const LIVE_SESSION_USER = `select u.id, u.name, u.email, u.role, ${SESSION_USER_COLUMNS}, s.last_seen_at < now() - interval '5 minutes' as seen_long_ago
+     from public.sessions s join public.users u on u.id = s.user_id
+    where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`;
+
 /** Every route after this needs a bearer token naming a live session of an active user. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
-  const claims = match ? await verifyToken(match[1], c.var.config.jwtSecret) : null;
+  const claims = match ? await verifyToken(match[1], c.get('config').jwtSecret) : null;
   if (!claims || !UUID.test(claims.sid) || !ID_PATTERN.test(claims.sub)) throw unauthenticated();
-  const { db } = c.var;
-  const [user] = await db.query<SessionUser & { seen_long_ago: boolean }>(
-    `select u.id, u.name, u.email, u.role, ${SESSION_USER_COLUMNS}, s.last_seen_at < now() - interval '5 minutes' as seen_long_ago
-       from public.sessions s join public.users u on u.id = s.user_id
-      where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.is_active`,
-    [claims.sid, claims.sub],
-  );
+  const db = c.get('db');
+  const [user] = await db.query<SessionUser & { seen_long_ago: boolean }>(LIVE_SESSION_USER, [claims.sid, claims.sub]);
   if (!user) throw unauthenticated();
   if (user.seen_long_ago) await db.query('update public.sessions set last_seen_at = now() where id = $1', [claims.sid]);
   c.set('user', sessionUserOf(user));
@@ -130,10 +131,12 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const sessionRoutes = new Hono<AppEnv>();
 
 sessionRoutes.post('/logout', describe({ tag, summary: 'Sign out (end this session)', noContent: true }), async (c) => {
-  const { db, user, sessionId } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
+  const sessionId = c.get('sessionId');
   await db.query('update public.sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
   await db.query(`select public.audit_record('signed out', 'user', $1, $2)`, [user.id, user.name]);
   return c.body(null, 204);
 });
 
-sessionRoutes.get('/me', describe({ tag, summary: 'Who is signed in', ok: one(sessionUser) }), (c) => c.json({ data: c.var.user }));
+sessionRoutes.get('/me', describe({ tag, summary: 'Who is signed in', ok: one(sessionUser) }), (c) => c.json({ data: c.get('user') }));

@@ -23,7 +23,8 @@ export const idempotent: MiddlewareHandler<AppEnv> = async (c, next) => {
     const message = 'The Idempotency-Key header must be 1 to 255 visible characters.';
     throw new HttpError(422, message, { _: [message] });
   }
-  const { db, user } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
   const hash = await sha256(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
   await db.query(`delete from public.idempotency_keys where user_id = $1 and created_at < now() - interval '24 hours'`, [user.id]);
   const claimed = await db.query(

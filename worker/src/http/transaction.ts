@@ -10,7 +10,8 @@ const refused = Symbol('refused');
  */
 export const changesInOneTransaction: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-  const { db, user } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
   try {
     await db.transaction(async (tx) => {
       await setActor(tx, user);

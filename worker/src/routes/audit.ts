@@ -63,7 +63,7 @@ export function describeChanges(changes: AuditEvent['changes']): string {
 }
 
 async function exportCsv(c: Context<AppEnv>, where: Where) {
-  const rows = await c.var.db.query<AuditEvent>(
+  const rows = await c.get('db').query<AuditEvent>(
     `select ${eventColumns} from public.audit_events e ${where.sql} order by e.id desc limit ${EXPORT_LIMIT}`,
     where.params,
   );
@@ -94,7 +94,7 @@ auditRoutes.get('/audit-events', describe({ tag, summary: 'A page of the audit t
   const where = auditWhere(query);
   const sql = { columns: eventColumns, from: 'from public.audit_events e', orderBy: 'e.id desc' };
   const bounded = { sql: `select count(*)::int as total from (select 1 from public.audit_events e ${where.sql} limit ${COUNT_LIMIT + 1}) m`, params: where.params };
-  const page = await pageOf(c.var.db, sql, where, query, bounded);
+  const page = await pageOf(c.get('db'), sql, where, query, bounded);
   const capped = page.total > COUNT_LIMIT;
   return c.json(capped ? { ...toPage(page.data, COUNT_LIMIT, query), total_capped: true } : { ...page, total_capped: false });
 });
@@ -111,5 +111,5 @@ auditRoutes.get('/activity', describe({ tag, summary: "A record's activity", que
   const { record_type: type, record_id: id } = query;
   const where = new Where().add('((e.record_type = ? and e.record_id = ?) or (e.related_type = ? and e.related_id = ?))', type, id, type, id);
   const sql = { columns: eventColumns, from: 'from public.audit_events e', orderBy: 'e.id desc' };
-  return c.json(await pageOf(c.var.db, sql, where, query));
+  return c.json(await pageOf(c.get('db'), sql, where, query));
 });

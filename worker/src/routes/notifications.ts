@@ -18,14 +18,14 @@ const alerts = describe({
 
 notificationRoutes.get('/', alerts, async (c) => {
   const [rows, [{ total }]] = await Promise.all([
-    c.var.db.query<{ id: number; type: string; name: string; quantity: number }>(
+    c.get('db').query<{ id: number; type: string; name: string; quantity: number }>(
       `select p.id, p.kind as type, p.name, p.total_stock as quantity
          from public.products p
         where p.active and p.kind <> 'service' and p.total_stock <= p.low_stock_at
         order by p.total_stock, lower(p.name), p.id
         limit ${SHOWN}`,
     ),
-    c.var.db.query<{ total: number }>('select coalesce(sum(alerts), 0)::int as total from public.product_totals'),
+    c.get('db').query<{ total: number }>('select coalesce(sum(alerts), 0)::int as total from public.product_totals'),
   ]);
   return c.json({ data: { items: rows.map((row) => ({ ...row, state: row.quantity === 0 ? 'out' : 'low' })), total } });
 });

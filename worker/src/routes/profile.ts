@@ -43,12 +43,13 @@ const tag = 'Profile';
 const ownAccount = one(userRow);
 
 profileRoutes.get('/', describe({ tag, summary: 'Your account', ok: ownAccount }), async (c) =>
-  c.json({ data: await showUser(c.var.db, c.var.user.id) }),
+  c.json({ data: await showUser(c.get('db'), c.get('user').id) }),
 );
 
 profileRoutes.put('/', describe({ tag, summary: 'Change your name', body: profileInput, ok: ownAccount }), async (c) => {
   const input = await readBody(c, profileInput);
-  const { db, user } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
   await db.query('update public.users set name = $2, updated_at = now() where id = $1', [user.id, input.name]);
   return c.json({ data: await showUser(db, user.id) });
 });
@@ -63,7 +64,9 @@ const changePassword = describe({
 
 profileRoutes.put('/password', changePassword, async (c) => {
   const input = await readBody(c, profilePasswordInput);
-  const { db, user, sessionId } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
+  const sessionId = c.get('sessionId');
   const [row] = await db.query<{ password_hash: string }>('select password_hash from public.users where id = $1 for update', [user.id]);
   if (!(await verifyPassword(input.current_password, row.password_hash))) {
     const message = 'The current password is incorrect';
@@ -83,7 +86,9 @@ profileRoutes.put('/password', changePassword, async (c) => {
 });
 
 profileRoutes.get('/sessions', describe({ tag, summary: 'Your sessions, newest first', ok: userSessionList }), async (c) => {
-  const { db, user, sessionId } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
+  const sessionId = c.get('sessionId');
   const rows = await db.query<Omit<UserSession, 'device' | 'current'>>(
     `select id, user_agent, created_at, last_seen_at, expires_at from public.sessions
       where user_id = $1 and revoked_at is null and expires_at > now() order by created_at desc`,
@@ -94,16 +99,18 @@ profileRoutes.get('/sessions', describe({ tag, summary: 'Your sessions, newest f
 });
 
 profileRoutes.post('/sessions/sign-out-others', describe({ tag, summary: 'End your other sessions', ok: signedOutAnswer }), async (c) => {
-  const { db, user, sessionId } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
+  const sessionId = c.get('sessionId');
   return c.json({ data: { signed_out: await endSessions(db, user.id, sessionId) } });
 });
 
 profileRoutes.delete('/sessions/:id', describe({ tag, summary: 'End one of your sessions', uuidId: true, noContent: true }), async (c) => {
   const id = c.req.param('id');
   if (!UUID.test(id)) throw new HttpError(404, SESSION_NOT_FOUND);
-  const rows = await c.var.db.query(
+  const rows = await c.get('db').query(
     'update public.sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null returning id',
-    [id, c.var.user.id],
+    [id, c.get('user').id],
   );
   if (!rows.length) throw new HttpError(404, SESSION_NOT_FOUND);
   return c.body(null, 204);

@@ -55,14 +55,14 @@ reportRoutes.get(
   describe({ tag, summary: 'Stock by branch and kind, and what is low', query: locationQuery, ok: inventorySummary }),
   async (c) => {
     const query = parse(locationQuery, c.req.query());
-    return c.json(await runReport(c.var.db, 'select public.report_inventory_summary($1) as report', [query.location_id ?? null]));
+    return c.json(await runReport(c.get('db'), 'select public.report_inventory_summary($1) as report', [query.location_id ?? null]));
   },
 );
 
 reportRoutes.get('/sales', describe({ tag, summary: 'Sales over a period', query: salesReportQuery, ok: salesReport }), async (c) => {
   const query = parse(salesReportQuery, c.req.query());
   return c.json(
-    await runReport(c.var.db, 'select public.report_sales($1, $2, $3, $4) as report', [
+    await runReport(c.get('db'), 'select public.report_sales($1, $2, $3, $4) as report', [
       query.dateFrom,
       query.dateTo,
       query.group ?? null,
@@ -76,7 +76,7 @@ reportRoutes.get(
   describe({ tag, summary: 'Tires sold, by DOT and brand (the recall list)', query: tireSalesQuery, ok: tireSalesReport }),
   async (c) => {
     const query = parse(tireSalesQuery, c.req.query());
-    const report = await runReport(c.var.db, 'select public.report_tire_sales($1, $2, $3, $4, $5, $6) as report', [
+    const report = await runReport(c.get('db'), 'select public.report_tire_sales($1, $2, $3, $4, $5, $6) as report', [
       query.dot ?? null,
       query.tire_brand_id ?? null,
       query.dateFrom,
@@ -94,7 +94,7 @@ reportRoutes.get(
   async (c) => {
     const query = parse(purchasesReportQuery, c.req.query());
     return c.json(
-      await runReport(c.var.db, 'select public.report_purchases($1, $2, $3, $4, $5) as report', [
+      await runReport(c.get('db'), 'select public.report_purchases($1, $2, $3, $4, $5) as report', [
         query.dateFrom,
         query.dateTo,
         query.group ?? null,
@@ -125,7 +125,7 @@ for (const party of ['customer', 'supplier'] as const) {
 
   reportRoutes.get(`/${party}-balance`, describe({ tag, summary, query: balanceReportQuery, ok: balances }), async (c) => {
     const query = parse(balanceReportQuery, c.req.query());
-    const report = await runReport(c.var.db, 'select public.report_balances($1, $2, $3, $4, $5) as report', [
+    const report = await runReport(c.get('db'), 'select public.report_balances($1, $2, $3, $4, $5) as report', [
       party,
       query.as_of,
       query.search ?? null,
@@ -141,7 +141,7 @@ for (const party of ['customer', 'supplier'] as const) {
     async (c) => {
       const id = parseId(c.req.param('id'), notFound);
       const query = parse(statementQuery, c.req.query());
-      const answer = await runReport(c.var.db, 'select public.report_statement($1, $2, $3) as report', [party, id, query.as_of]);
+      const answer = await runReport(c.get('db'), 'select public.report_statement($1, $2, $3) as report', [party, id, query.as_of]);
       if (!answer) throw new HttpError(404, notFound);
       return c.json(answer);
     },

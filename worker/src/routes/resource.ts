@@ -111,13 +111,13 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
     const where = new Where();
     if (query.search) where.addOn(query.search, definition.searchWhere);
     const sql = { columns: listed, from: `from public.${table}`, orderBy: `${definition.orderBy}, id` };
-    return c.json(await pageOf(c.var.db, sql, where, query));
+    return c.json(await pageOf(c.get('db'), sql, where, query));
   });
 
   routes.post('/', describe({ tag, summary: `Add a ${noun}`, body: schema, created: one(row) }), async (c) => {
     const input = await readBody(c, schema);
     const values = fields.map((field) => input[field]);
-    const [row] = await c.var.db.query(
+    const [row] = await c.get('db').query(
       `insert into public.${table} (${fields.join(', ')}) values (${fields.map((_, i) => `$${i + 1}`).join(', ')}) returning ${returning}`,
       values,
     );
@@ -126,7 +126,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
 
   routes.get('/:id', describe({ tag, summary: `One ${noun}`, ok: one(row) }), async (c) => {
     const id = parseId(c.req.param('id'), notFound);
-    const [row] = await c.var.db.query(`select ${returning} from public.${table} where id = $1`, [id]);
+    const [row] = await c.get('db').query(`select ${returning} from public.${table} where id = $1`, [id]);
     if (!row) throw new HttpError(404, notFound);
     return c.json({ data: row });
   });
@@ -136,7 +136,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
     const id = parseId(c.req.param('id'), notFound);
     const input = await readBody(c, updateSchema);
     const assignments = fields.map((field, i) => `${field} = $${i + 2}`).join(', ');
-    const [row] = await c.var.db.query(
+    const [row] = await c.get('db').query(
       `update public.${table} set ${assignments}, updated_at = now() where id = $1 returning ${returning}`,
       [id, ...fields.map((field) => input[field])],
     );
@@ -146,7 +146,7 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
 
   routes.delete('/:id', describe({ tag, summary: `Delete a ${noun}`, noContent: true, errors: [409] }), async (c) => {
     const id = parseId(c.req.param('id'), notFound);
-    await deleteRow(c.var.db, { table, id, notFound, inUse: definition.inUse, usage: definition.usage });
+    await deleteRow(c.get('db'), { table, id, notFound, inUse: definition.inUse, usage: definition.usage });
     return c.body(null, 204);
   });
 

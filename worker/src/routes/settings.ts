@@ -13,13 +13,13 @@ export const settingsRoutes = new Hono<AppEnv>();
 const tag = 'Settings';
 
 settingsRoutes.get('/', describe({ tag, summary: 'The shop settings', ok: one(settingsRow) }), async (c) => {
-  const [row] = await c.var.db.query(`select ${COLUMNS} from public.settings`);
+  const [row] = await c.get('db').query(`select ${COLUMNS} from public.settings`);
   return c.json({ data: row });
 });
 
 settingsRoutes.put('/', describe({ tag, summary: 'Change the shop settings', body: settingsInput, ok: one(settingsRow) }), async (c) => {
   const input = await readBody(c, settingsInput);
-  const [row] = await c.var.db.query(
+  const [row] = await c.get('db').query(
     `update public.settings set ${FIELDS.map((field, i) => `${field} = $${i + 1}`).join(', ')}, updated_at = now() returning ${COLUMNS}`,
     FIELDS.map((field) => input[field as keyof typeof input]),
   );

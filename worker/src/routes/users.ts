@@ -80,12 +80,12 @@ userRoutes.get('/', describe({ tag, summary: 'List users', query: usersQuery, ok
   if (query.active === '1' || query.active === 'true') where.add('u.is_active');
   if (query.active === '0' || query.active === 'false') where.add('not u.is_active');
   if (query.search) where.addOn(query.search, searchCondition(['u.name', 'u.email']));
-  return c.json(await pageOf(c.var.db, { columns: userColumns, from: 'from public.users u', orderBy: 'lower(u.name), u.id' }, where, query));
+  return c.json(await pageOf(c.get('db'), { columns: userColumns, from: 'from public.users u', orderBy: 'lower(u.name), u.id' }, where, query));
 });
 
 userRoutes.post('/', describe({ tag, summary: 'Add a user', body: userCreateInput, created: oneUser }), async (c) => {
   const input = await readBody(c, userCreateInput);
-  const { db } = c.var;
+  const db = c.get('db');
   await requireReferences(db, [homeBranch(input.home_location_id)]);
   const hash = await hashPassword(input.password);
   const [row] = await uniqueEmail(() =>
@@ -99,7 +99,7 @@ userRoutes.post('/', describe({ tag, summary: 'Add a user', body: userCreateInpu
 });
 
 userRoutes.get('/:id', describe({ tag, summary: 'One user', ok: oneUser }), async (c) =>
-  c.json({ data: await showUser(c.var.db, parseId(c.req.param('id'), NOT_FOUND)) }),
+  c.json({ data: await showUser(c.get('db'), parseId(c.req.param('id'), NOT_FOUND)) }),
 );
 
 const changeUser = describe({
@@ -114,7 +114,7 @@ const changeUser = describe({
 userRoutes.put('/:id', changeUser, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, userUpdateInput);
-  const { db } = c.var;
+  const db = c.get('db');
   const before = await showUser(db, id);
   await requireReferences(db, [homeBranch(input.home_location_id)]);
   if (before.role === 'admin' && input.role !== 'admin') await keepAnAdmin(db, id);
@@ -140,7 +140,8 @@ const disableUser = describe({
 
 userRoutes.post('/:id/disable', disableUser, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  const { db, user } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
   const target = await showUser(db, id);
   if (Number(id) === user.id) throw new HttpError(409, 'You cannot disable your own account.');
   if (target.role === 'admin') await keepAnAdmin(db, id);
@@ -151,7 +152,7 @@ userRoutes.post('/:id/disable', disableUser, async (c) => {
 
 userRoutes.post('/:id/enable', describe({ tag, summary: 'Enable a user', ok: oneUser }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  const { db } = c.var;
+  const db = c.get('db');
   await showUser(db, id);
   await db.query('update public.users set is_active = true, updated_at = now() where id = $1', [id]);
   return c.json({ data: await showUser(db, id) });
@@ -163,7 +164,7 @@ userRoutes.post(
   async (c) => {
     const id = parseId(c.req.param('id'), NOT_FOUND);
     const input = await readBody(c, passwordInput);
-    const { db } = c.var;
+    const db = c.get('db');
     const target = await showUser(db, id);
     await db.query(
       `update public.users set password_hash = $2, must_change_password = true, failed_logins = 0, locked_until = null, updated_at = now()
@@ -178,7 +179,7 @@ userRoutes.post(
 
 userRoutes.post('/:id/unlock', describe({ tag, summary: 'Unlock a user locked out by failed sign-ins', ok: oneUser }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  const { db } = c.var;
+  const db = c.get('db');
   const target = await showUser(db, id);
   await db.query('update public.users set failed_logins = 0, locked_until = null, updated_at = now() where id = $1', [id]);
   await db.query(`select public.audit_record('unlocked', 'user', $1, $2)`, [id, target.name]);

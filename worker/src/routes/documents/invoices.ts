@@ -77,7 +77,8 @@ invoiceRoutes.post(
   idempotent,
   async (c) => {
     const input = await readBody(c, invoiceInput);
-    const { db, user } = c.var;
+    const db = c.get('db');
+    const user = c.get('user');
     await requireParty(db, invoiceKind, input.customer_id, input.location_id);
     const id = await documentRule(() =>
       db.transaction(async (tx) => {
@@ -97,7 +98,7 @@ invoiceRoutes.post(
 
 invoiceRoutes.get('/:id', describe({ tag, summary: 'One invoice, with its receipts', ok: invoice }), async (c) => {
   const id = parseId(c.req.param('id'), invoiceKind.notFound);
-  return c.json({ data: await showDocument(c.var.db, invoiceKind, id) });
+  return c.json({ data: await showDocument(c.get('db'), invoiceKind, id) });
 });
 
 /** A draft is edited freely; a sent invoice only its due date and notes; a cancelled one not at all. */
@@ -113,7 +114,7 @@ invoiceRoutes.put(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), invoiceKind.notFound);
-    const { db } = c.var;
+    const db = c.get('db');
     await documentRule(() =>
       db.transaction(async (tx) => {
         const { status } = await lockDocument(tx, invoiceKind, id);
@@ -152,7 +153,7 @@ invoiceRoutes.delete(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), invoiceKind.notFound);
-    await c.var.db.transaction(async (tx) => {
+    await c.get('db').transaction(async (tx) => {
       const { status } = await lockForDelete(c, tx, invoiceKind, id);
       if (status === 'cancelled') throw new HttpError(409, 'A cancelled invoice is kept for the record and cannot be deleted.');
       if (status !== 'draft') throw new HttpError(409, 'An issued invoice cannot be deleted. Cancel it instead.');

@@ -71,7 +71,8 @@ purchaseRoutes.post(
   idempotent,
   async (c) => {
     const input = await readBody(c, purchaseInput);
-    const { db, user } = c.var;
+    const db = c.get('db');
+    const user = c.get('user');
     await requireParty(db, purchaseKind, input.supplier_id, input.location_id);
     const id = await documentRule(() =>
       db.transaction(async (tx) => {
@@ -102,7 +103,7 @@ purchaseRoutes.post(
 
 purchaseRoutes.get('/:id', describe({ tag, summary: 'One purchase order, with its payments', ok: purchase }), async (c) => {
   const id = parseId(c.req.param('id'), purchaseKind.notFound);
-  return c.json({ data: await showDocument(c.var.db, purchaseKind, id) });
+  return c.json({ data: await showDocument(c.get('db'), purchaseKind, id) });
 });
 
 /** While pending or ordered; a line keeps what it received and never goes below it. */
@@ -119,7 +120,7 @@ purchaseRoutes.put(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), purchaseKind.notFound);
-    const { db } = c.var;
+    const db = c.get('db');
     const input = await readBody(c, purchaseUpdateInput);
     await documentRule(() =>
       db.transaction(async (tx) => {
@@ -152,7 +153,7 @@ purchaseRoutes.delete(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), purchaseKind.notFound);
-    await c.var.db.transaction(async (tx) => {
+    await c.get('db').transaction(async (tx) => {
       await lockForDelete(c, tx, purchaseKind, id);
       const [used] = await tx.query<{ received: boolean; paid: boolean }>(
         `select exists (select 1 from public.purchase_items where purchase_id = $1 and received_quantity > 0) as received,
@@ -185,14 +186,14 @@ purchaseRoutes.post(
     const id = parseId(c.req.param('id'), purchaseKind.notFound);
     const input = (await c.req.text()).trim() ? await readBody(c, receiveInput) : parse(receiveInput, {});
     await documentRule(() =>
-      c.var.db.query('select public.receive_purchase($1, $2::text::jsonb, $3, $4)', [
+      c.get('db').query('select public.receive_purchase($1, $2::text::jsonb, $3, $4)', [
         id,
         input.items ? JSON.stringify(input.items) : null,
         input.actual_delivery_date ?? null,
-        c.var.user.id,
+        c.get('user').id,
       ]),
     );
-    return c.json({ data: await showDocument(c.var.db, purchaseKind, id) });
+    return c.json({ data: await showDocument(c.get('db'), purchaseKind, id) });
   },
 );
 
@@ -223,7 +224,8 @@ purchaseRoutes.post(
   async (c) => {
     const id = parseId(c.req.param('id'), purchaseKind.notFound);
     const input = await readBody(c, purchasePaymentInput);
-    const { db, user } = c.var;
+    const db = c.get('db');
+    const user = c.get('user');
     const [row] = await documentRule(async () => {
       const [order] = await db.query('select 1 from public.purchases where id = $1', [id]);
       if (!order) throw new HttpError(404, purchaseKind.notFound);

@@ -59,7 +59,7 @@ receiptRoutes.get(
                  or strpos(lower(coalesce(r.document_number, '')), lower(${p})) > 0)`,
       );
     }
-    const { db } = c.var;
+    const db = c.get('db');
     const limit = pageLimit(query, where.params);
     // Filters on what receipt_totals is kept by are answered from it; dates, search and one document are counted.
     const kept = !query.dateFrom && !query.dateTo && !search && !query.receiptable_id;
@@ -96,7 +96,8 @@ receiptRoutes.post(
   idempotent,
   async (c) => {
     const input = await readBody(c, receiptInput);
-    const { db, user } = c.var;
+    const db = c.get('db');
+    const user = c.get('user');
     const [row] = await documentRule(() =>
       db.query<{ id: number }>('select public.create_receipt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as id', [
         input.type,
@@ -120,7 +121,7 @@ receiptRoutes.post(
 
 receiptRoutes.get('/:id', describe({ tag, summary: 'One receipt', ok: one(receiptRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  const [receipt] = await c.var.db.query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [id]);
+  const [receipt] = await c.get('db').query(`select ${receiptColumns} ${receiptFrom} where r.id = $1`, [id]);
   if (!receipt) throw new HttpError(404, NOT_FOUND);
   return c.json({ data: receipt });
 });
@@ -136,7 +137,7 @@ receiptRoutes.delete(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), NOT_FOUND);
-    await documentRule(() => c.var.db.query('select public.delete_receipt($1)', [id]));
+    await documentRule(() => c.get('db').query('select public.delete_receipt($1)', [id]));
     return c.body(null, 204);
   },
 );

@@ -57,7 +57,8 @@ saleRoutes.post(
   idempotent,
   async (c) => {
     const input = await readBody(c, saleInput);
-    const { db, user } = c.var;
+    const db = c.get('db');
+    const user = c.get('user');
     await requireParty(db, saleKind, input.customer_id, input.location_id);
     if (input.status === 'cancelled' && input.amount_paid > 0) {
       throw new HttpError(422, 'A cancelled sale cannot take payments', { amount_paid: ['A cancelled sale cannot take payments'] });
@@ -89,7 +90,7 @@ saleRoutes.post(
 
 saleRoutes.get('/:id', describe({ tag, summary: 'One sale, with its receipts', ok: sale }), async (c) => {
   const id = parseId(c.req.param('id'), saleKind.notFound);
-  return c.json({ data: await showDocument(c.var.db, saleKind, id) });
+  return c.json({ data: await showDocument(c.get('db'), saleKind, id) });
 });
 
 /** A pending sale is edited freely (never below what was paid); a completed one only its payment method and notes. */
@@ -106,7 +107,7 @@ saleRoutes.put(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), saleKind.notFound);
-    const { db } = c.var;
+    const db = c.get('db');
     await documentRule(() =>
       db.transaction(async (tx) => {
         const { status } = await lockDocument(tx, saleKind, id);
@@ -141,7 +142,7 @@ saleRoutes.delete(
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), saleKind.notFound);
-    await c.var.db.transaction(async (tx) => {
+    await c.get('db').transaction(async (tx) => {
       const { status } = await lockForDelete(c, tx, saleKind, id);
       if (status === 'completed') throw new HttpError(409, 'A completed sale cannot be deleted. Cancel it instead.');
       const [{ receipts }] = await tx.query<{ receipts: number }>(

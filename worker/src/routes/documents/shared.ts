@@ -113,7 +113,7 @@ export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
   const onlyKeptFilters = !query[kind.party.column] && !partyName && !query.search && !query.status.length && !query.dateFrom && !query.dateTo && !overdue;
   const select = documentSelect(kind);
   const kept = onlyKeptFilters ? keptDocumentCount(kind, query.location_id, paymentStatuses) : null;
-  return pageOf(c.var.db, { ...select, orderBy: `d.${kind.dateColumn} desc, d.id desc` }, where, query, kept);
+  return pageOf(c.get('db'), { ...select, orderBy: `d.${kind.dateColumn} desc, d.id desc` }, where, query, kept);
 }
 
 /** The number of documents of a kind, at a branch and in payment statuses when given, from the kept counts. */
@@ -287,7 +287,7 @@ export async function lockDocument(db: Db, kind: DocumentKind, id: string) {
  */
 export async function lockForDelete(c: Context<AppEnv>, tx: Db, kind: DocumentKind, id: string) {
   const row = await lockDocument(tx, kind, id);
-  const { user } = c.var;
+  const user = c.get('user');
   requireStaffCondition(user, 'own open document', kind.openStatus === row.status && Number(row.created_by) === user.id);
   return row;
 }
@@ -331,11 +331,12 @@ export function runTransition(db: Db, kind: DocumentKind, action: 'post' | 'canc
 
 /** A transition as a route: runs it and answers the document as it is now. Staff cannot cancel what has payments. */
 export async function transition(c: Context<AppEnv>, kind: DocumentKind, action: 'post' | 'cancel', id: string) {
-  const { db, user } = c.var;
+  const db = c.get('db');
+  const user = c.get('user');
   if (action === 'cancel' && !isAdmin(user)) {
     const [row] = await db.query<{ paid: boolean }>(`select total_paid > 0 as paid from public.${kind.table} where id = $1`, [id]);
     requireStaffCondition(user, 'no payments', !row?.paid);
   }
   await documentRule(() => runTransition(db, kind, action, id, user.id));
-  return c.json({ data: await showDocument(c.var.db, kind, id) });
+  return c.json({ data: await showDocument(c.get('db'), kind, id) });
 }

@@ -106,7 +106,7 @@ patternRoutes.get('/', describe({ tag, summary: 'List patterns', query: listFilt
     .addIf(query.tire_brand_id, 'p.tire_brand_id = ?')
     .addIf(query.category, 'p.category = ?')
     .addIf(query.is_active, 'p.is_active = ?');
-  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
+  return c.json(await pageOf(c.get('db'), { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
 });
 
 const byBrand = describe({
@@ -119,30 +119,30 @@ const byBrand = describe({
 patternRoutes.get('/by-brand/:id', byBrand, async (c) => {
   const brandNotFound = 'Tire brand not found';
   const id = parseId(c.req.param('id'), brandNotFound);
-  if (!(await c.var.db.query('select 1 from public.tire_brands where id = $1', [id])).length) {
+  if (!(await c.get('db').query('select 1 from public.tire_brands where id = $1', [id])).length) {
     throw new HttpError(404, brandNotFound);
   }
-  const rows = await c.var.db.query<Pattern>(`${selectPatterns} where p.tire_brand_id = $1 order by lower(p.name), p.id`, [id]);
+  const rows = await c.get('db').query<Pattern>(`${selectPatterns} where p.tire_brand_id = $1 order by lower(p.name), p.id`, [id]);
   return c.json({ data: rows });
 });
 
 patternRoutes.post('/', describe({ tag, summary: 'Add a pattern', body: patternInput, created: one(patternRow) }), async (c) => {
   const input = await readBody(c, patternInput);
-  return c.json({ data: await savePattern(c.var.db, input) }, 201);
+  return c.json({ data: await savePattern(c.get('db'), input) }, 201);
 });
 
 patternRoutes.get('/:id', describe({ tag, summary: 'One pattern', ok: one(patternRow) }), async (c) => {
-  return c.json({ data: await findPattern(c.var.db, parseId(c.req.param('id'), notFound)) });
+  return c.json({ data: await findPattern(c.get('db'), parseId(c.req.param('id'), notFound)) });
 });
 
 patternRoutes.put('/:id', describe({ tag, summary: 'Change a pattern', body: patternInput, ok: one(patternRow) }), async (c) => {
   const id = parseId(c.req.param('id'), notFound);
   const input = await readBody(c, patternInput);
-  return c.json({ data: await savePattern(c.var.db, input, id) });
+  return c.json({ data: await savePattern(c.get('db'), input, id) });
 });
 
 patternRoutes.delete('/:id', describe({ tag, summary: 'Delete a pattern', noContent: true, errors: [409] }), async (c) => {
-  await deleteRow(c.var.db, {
+  await deleteRow(c.get('db'), {
     table: 'patterns',
     id: parseId(c.req.param('id'), notFound),
     notFound,

@@ -85,7 +85,7 @@ batteryRoutes.get('/', describe({ tag, summary: 'List batteries', query: battery
   where.addIf(query.battery_type, 'b.battery_type = ?');
   const unfiltered = !query.search && !query.battery_brand_id && !query.battery_type;
   const sql = { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' };
-  return c.json(await pageOf(c.var.db, sql, where, query, unfiltered ? keptProductCount('battery') : null));
+  return c.json(await pageOf(c.get('db'), sql, where, query, unfiltered ? keptProductCount('battery') : null));
 });
 
 const create = describe({
@@ -98,7 +98,7 @@ const create = describe({
 
 batteryRoutes.post('/', create, async (c) => {
   const input = await readBody(c, batteryInput);
-  const id = await c.var.db.transaction(async (tx) => {
+  const id = await c.get('db').transaction(async (tx) => {
     await checkReferences(tx, input);
     const id = await insertProduct(tx, 'battery', productFields(input));
     await tx.query(
@@ -106,15 +106,15 @@ batteryRoutes.post('/', create, async (c) => {
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [id, ...detailValues(input)],
     );
-    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.var.user.id, 'opening');
+    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.get('user').id, 'opening');
     return id;
   });
-  return c.json({ data: await findBattery(c.var.db, id) }, 201);
+  return c.json({ data: await findBattery(c.get('db'), id) }, 201);
 });
 
 batteryRoutes.get('/:id', describe({ tag, summary: 'One battery', ok: one(batteryRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findBattery(c.var.db, id) });
+  return c.json({ data: await findBattery(c.get('db'), id) });
 });
 
 const update = describe({
@@ -131,8 +131,8 @@ const update = describe({
 batteryRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, batteryInput);
-  await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.var.user, id, 'battery', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+  await c.get('db').transaction(async (tx) => {
+    if (!(await updateProduct(tx, c.get('user'), id, 'battery', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     await checkReferences(tx, input);
     await tx.query(
       `update public.batteries set battery_brand_id = $2, made_in_id = $3, location_id = $4, date_received = $5,
@@ -140,13 +140,13 @@ batteryRoutes.put('/:id', update, async (c) => {
         where product_id = $1`,
       [id, ...detailValues(input)],
     );
-    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.var.user.id, 'count_correction');
+    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.get('user').id, 'count_correction');
   });
-  return c.json({ data: await findBattery(c.var.db, id) });
+  return c.json({ data: await findBattery(c.get('db'), id) });
 });
 
 batteryRoutes.delete('/:id', describe({ tag, summary: 'Delete a battery', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  if (!(await deleteProducts(c.var.db, 'battery', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  if (!(await deleteProducts(c.get('db'), 'battery', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);
 });

@@ -74,7 +74,7 @@ inventoryRoutes.get('/', list, async (c) => {
   if (lowStock) where.add(`${totalStock} <= i.min_stock`);
   const unfiltered = !query.search && !query.category && !lowStock;
   const sql = { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' };
-  return c.json(await pageOf(c.var.db, sql, where, query, unfiltered ? keptProductCount('item') : null));
+  return c.json(await pageOf(c.get('db'), sql, where, query, unfiltered ? keptProductCount('item') : null));
 });
 
 const create = describe({
@@ -87,19 +87,19 @@ const create = describe({
 
 inventoryRoutes.post('/', create, async (c) => {
   const input = await readBody(c, inventoryInput);
-  const id = await c.var.db.transaction(async (tx) => {
+  const id = await c.get('db').transaction(async (tx) => {
     const locationId = await stockLocation(tx, input);
     const id = await insertProduct(tx, 'item', productFields(input));
     await tx.query('insert into public.inventory_items (product_id, category, min_stock) values ($1, $2, $3)', [id, input.category, input.min_stock]);
-    await setTotalStock(tx, id, locationId, input.current_stock, c.var.user.id, 'opening');
+    await setTotalStock(tx, id, locationId, input.current_stock, c.get('user').id, 'opening');
     return id;
   });
-  return c.json({ data: await findItem(c.var.db, id) }, 201);
+  return c.json({ data: await findItem(c.get('db'), id) }, 201);
 });
 
 inventoryRoutes.get('/:id', describe({ tag, summary: 'One inventory item', ok: one(inventoryItemRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findItem(c.var.db, id) });
+  return c.json({ data: await findItem(c.get('db'), id) });
 });
 
 const update = describe({
@@ -116,17 +116,17 @@ const update = describe({
 inventoryRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, inventoryInput);
-  await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.var.user, id, 'item', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+  await c.get('db').transaction(async (tx) => {
+    if (!(await updateProduct(tx, c.get('user'), id, 'item', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     const locationId = await stockLocation(tx, input);
     await tx.query('update public.inventory_items set category = $2, min_stock = $3 where product_id = $1', [id, input.category, input.min_stock]);
-    await setTotalStock(tx, id, locationId, input.current_stock, c.var.user.id, 'count_correction');
+    await setTotalStock(tx, id, locationId, input.current_stock, c.get('user').id, 'count_correction');
   });
-  return c.json({ data: await findItem(c.var.db, id) });
+  return c.json({ data: await findItem(c.get('db'), id) });
 });
 
 inventoryRoutes.delete('/:id', describe({ tag, summary: 'Delete an inventory item', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  if (!(await deleteProducts(c.var.db, 'item', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  if (!(await deleteProducts(c.get('db'), 'item', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);
 });

@@ -39,29 +39,29 @@ serviceRoutes.get('/', describe({ tag, summary: 'List services', query: listQuer
   const query = parse(listQuery, c.req.query());
   const where = new Where().add(`p.kind = 'service'`);
   if (query.search) where.add(`strpos(lower(concat_ws(' ', p.name, p.notes)), lower(?)) > 0`, query.search);
-  return c.json(await pageOf(c.var.db, { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
+  return c.json(await pageOf(c.get('db'), { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' }, where, query));
 });
 
 serviceRoutes.post('/', describe({ tag, summary: 'Add a service', body: serviceInput, created: one(serviceRow) }), async (c) => {
   const input = await readBody(c, serviceInput);
-  const id = await insertProduct(c.var.db, 'service', productFields(input));
-  return c.json({ data: await findService(c.var.db, id) }, 201);
+  const id = await insertProduct(c.get('db'), 'service', productFields(input));
+  return c.json({ data: await findService(c.get('db'), id) }, 201);
 });
 
 serviceRoutes.get('/:id', describe({ tag, summary: 'One service', ok: one(serviceRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findService(c.var.db, id) });
+  return c.json({ data: await findService(c.get('db'), id) });
 });
 
 serviceRoutes.put('/:id', describe({ tag, summary: 'Change a service', body: serviceInput, ok: one(serviceRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, serviceInput);
-  if (!(await updateProduct(c.var.db, c.var.user, id, 'service', productFields(input)))) throw new HttpError(404, NOT_FOUND);
-  return c.json({ data: await findService(c.var.db, id) });
+  if (!(await updateProduct(c.get('db'), c.get('user'), id, 'service', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+  return c.json({ data: await findService(c.get('db'), id) });
 });
 
 serviceRoutes.delete('/:id', describe({ tag, summary: 'Delete a service', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  if (!(await deleteProducts(c.var.db, 'service', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  if (!(await deleteProducts(c.get('db'), 'service', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);
 });

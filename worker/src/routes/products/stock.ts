@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requiredId } from '../../schemas/common.ts';
 import type { AppEnv } from '../../env.ts';
@@ -28,14 +28,14 @@ const NOT_FOUND = 'Product not found';
 /** Stock, history and price of any product, whatever its kind. */
 export const stockRoutes = new Hono<AppEnv>();
 
-async function productKind(c: { var: AppEnv['Variables'] }, id: string): Promise<string> {
-  const [row] = await c.var.db.query<{ kind: string }>('select kind from public.products where id = $1', [id]);
+async function productKind(c: Context<AppEnv>, id: string): Promise<string> {
+  const [row] = await c.get('db').query<{ kind: string }>('select kind from public.products where id = $1', [id]);
   if (!row) throw new HttpError(404, NOT_FOUND);
   return row.kind;
 }
 
-async function branchStock(c: { var: AppEnv['Variables'] }, id: string) {
-  return c.var.db.query(
+async function branchStock(c: Context<AppEnv>, id: string) {
+  return c.get('db').query(
     `select lo.id as location_id, lo.name as location_name, coalesce(sl.quantity, 0) as quantity
        from public.locations lo
        left join public.stock_levels sl on sl.location_id = lo.id and sl.product_id = $1
@@ -68,11 +68,11 @@ stockRoutes.post('/:id/stock-adjustments', adjust, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, stockAdjustmentInput);
   await productKind(c, id);
-  await requireReferences(c.var.db, [{ table: 'locations', id: input.location_id, field: 'location_id', message: 'The selected location does not exist' }]);
+  await requireReferences(c.get('db'), [{ table: 'locations', id: input.location_id, field: 'location_id', message: 'The selected location does not exist' }]);
   const quantity = await stockRule(async () => {
-    const [row] = await c.var.db.query<{ quantity: number }>(
+    const [row] = await c.get('db').query<{ quantity: number }>(
       'select public.move_stock($1, $2, $3, $4, $5, $6) as quantity',
-      [id, input.location_id, input.delta, input.reason, input.note, c.var.user.id],
+      [id, input.location_id, input.delta, input.reason, input.note, c.get('user').id],
     );
     return row.quantity;
   });
@@ -92,19 +92,19 @@ stockRoutes.post('/:id/stock-transfers', transfer, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, stockTransferInput);
   await productKind(c, id);
-  await requireReferences(c.var.db, [
+  await requireReferences(c.get('db'), [
     { table: 'locations', id: input.from_location_id, field: 'from_location_id', message: 'The selected location does not exist' },
     { table: 'locations', id: input.to_location_id, field: 'to_location_id', message: 'The selected location does not exist' },
   ]);
   await stockRule(() =>
-    c.var.db.transaction((tx) =>
+    c.get('db').transaction((tx) =>
       tx.query('select public.transfer_stock($1, $2, $3, $4, $5, $6)', [
         id,
         input.from_location_id,
         input.to_location_id,
         input.quantity,
         input.note,
-        c.var.user.id,
+        c.get('user').id,
       ]),
     ),
   );
@@ -125,7 +125,7 @@ stockRoutes.get('/:id/stock-moves', moves, async (c) => {
              left join public.users u on u.id = m.user_id`,
     orderBy: 'm.created_at desc, m.id desc',
   };
-  return c.json(await pageOf(c.var.db, sql, new Where().add('m.product_id = ?', id), query));
+  return c.json(await pageOf(c.get('db'), sql, new Where().add('m.product_id = ?', id), query));
 });
 
 const price = describe({
@@ -139,8 +139,8 @@ const price = describe({
 stockRoutes.patch('/:id/price', price, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, priceInput);
-  await requireCostPriceRight(c.var.db, c.var.user, id, input.cost_price);
-  const [row] = await c.var.db.query(
+  await requireCostPriceRight(c.get('db'), c.get('user'), id, input.cost_price);
+  const [row] = await c.get('db').query(
     `update public.products
         set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()
       where id = $1 returning id, cost_price, selling_price`,
@@ -231,4 +231,4 @@ export async function productChoices(db: Db, query: ProductsQuery) {
   return pageOf(db, sql, where, query, counted);
 }
 
-stockRoutes.get('/', choices, async (c) => c.json(await productChoices(c.var.db, parse(productsQuery, c.req.query()))));
+stockRoutes.get('/', choices, async (c) => c.json(await productChoices(c.get('db'), parse(productsQuery, c.req.query()))));

@@ -199,8 +199,8 @@ tireRoutes.get('/', list, async (c) => {
   const where = filtersOf(query);
   const limit = pageLimit(query, where.params);
   const [rows, [stats]] = await Promise.all([
-    c.var.db.query(`select ${COLUMNS} ${FROM} ${where.sql} ${ORDER} ${limit.sql}`, limit.params),
-    tireStats(c.var.db, query, where),
+    c.get('db').query(`select ${COLUMNS} ${FROM} ${where.sql} ${ORDER} ${limit.sql}`, limit.params),
+    tireStats(c.get('db'), query, where),
   ]);
   return c.json({ ...toPage(rows, stats.total_products, query), stats: { ...stats, total_value: Number(stats.total_value) } });
 });
@@ -215,7 +215,7 @@ const exportTires = describe({
 
 tireRoutes.get('/export', exportTires, async (c) => {
   const where = filtersOf(parse(tireFilters, c.req.query()));
-  const rows = await c.var.db.query<Record<string, unknown>>(
+  const rows = await c.get('db').query<Record<string, unknown>>(
     `select p.id, b.name as brand, pt.name as pattern, ty.name as tire_type, t.size, t.dot, t.made_in, t.date_received,
             t.date_of_production, su.name as supplier, lo.name as location, t.construction_type, t.run_flat,
             t.fuel_rating, t.water_rating, p.cost_price, p.selling_price, ${totalStock} as quantity, p.active, p.notes
@@ -273,7 +273,7 @@ tireRoutes.post('/import', importTires, async (c) => {
     const message = `The file has ${rows.length} rows; import at most ${MAX_IMPORT_ROWS} at a time.`;
     throw new HttpError(422, message, { file: [message] });
   }
-  const lookups = await importLookups(c.var.db);
+  const lookups = await importLookups(c.get('db'));
   let added = 0;
   const refused: { row: number; errors: string[] }[] = [];
   for (const [index, cells] of rows.entries()) {
@@ -316,7 +316,7 @@ tireRoutes.post('/import', importTires, async (c) => {
       continue;
     }
     try {
-      await createTire(c.var.db, parsed.data, c.var.user.id);
+      await createTire(c.get('db'), parsed.data, c.get('user').id);
       added++;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
@@ -337,7 +337,7 @@ const bulkDelete = describe({
 
 tireRoutes.post('/bulk-delete', bulkDelete, async (c) => {
   const { ids } = await readBody(c, tireBulkDeleteInput);
-  const deleted = await c.var.db.transaction((tx) => deleteProducts(tx, 'tire', ids, IN_USE));
+  const deleted = await c.get('db').transaction((tx) => deleteProducts(tx, 'tire', ids, IN_USE));
   return c.json({ deleted });
 });
 
@@ -351,13 +351,13 @@ const create = describe({
 
 tireRoutes.post('/', create, async (c) => {
   const input = await readBody(c, tireBody);
-  const id = await createTire(c.var.db, input, c.var.user.id);
-  return c.json({ data: await findTire(c.var.db, id) }, 201);
+  const id = await createTire(c.get('db'), input, c.get('user').id);
+  return c.json({ data: await findTire(c.get('db'), id) }, 201);
 });
 
 tireRoutes.get('/:id', describe({ tag, summary: 'One tire', ok: one(tireRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  const tire = await findTire(c.var.db, id);
+  const tire = await findTire(c.get('db'), id);
   if (!tire) throw new HttpError(404, NOT_FOUND);
   return c.json({ data: tire });
 });
@@ -376,8 +376,8 @@ const update = describe({
 tireRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, tireBody);
-  await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.var.user, id, 'tire', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+  await c.get('db').transaction(async (tx) => {
+    if (!(await updateProduct(tx, c.get('user'), id, 'tire', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     await checkReferences(tx, input);
     await tx.query(
       `update public.tires set tire_brand_id = $2, pattern_id = $3, supplier_id = $4, tire_type_id = $5, location_id = $6,
@@ -386,13 +386,13 @@ tireRoutes.put('/:id', update, async (c) => {
         where product_id = $1`,
       [id, ...detailValues(input)],
     );
-    await setTotalStock(tx, id, input.location_id, input.quantity, c.var.user.id, 'count_correction');
+    await setTotalStock(tx, id, input.location_id, input.quantity, c.get('user').id, 'count_correction');
   });
-  return c.json({ data: await findTire(c.var.db, id) });
+  return c.json({ data: await findTire(c.get('db'), id) });
 });
 
 tireRoutes.delete('/:id', describe({ tag, summary: 'Delete a tire', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  if (!(await deleteProducts(c.var.db, 'tire', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  if (!(await deleteProducts(c.get('db'), 'tire', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);
 });

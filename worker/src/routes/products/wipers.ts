@@ -71,7 +71,7 @@ wiperRoutes.get('/', describe({ tag, summary: 'List wiper products', query: list
   // The order of wipers_list_order_idx.
   const orderBy = 'w.size, lower(w.type), lower(w.frame_material), w.product_id';
   const sql = { columns: COLUMNS, from: FROM, orderBy };
-  return c.json(await pageOf(c.var.db, sql, where, query, query.search ? null : keptProductCount('wiper')));
+  return c.json(await pageOf(c.get('db'), sql, where, query, query.search ? null : keptProductCount('wiper')));
 });
 
 const create = describe({
@@ -84,7 +84,7 @@ const create = describe({
 
 wiperRoutes.post('/', create, async (c) => {
   const input = await readBody(c, wiperInput);
-  const id = await c.var.db.transaction(async (tx) => {
+  const id = await c.get('db').transaction(async (tx) => {
     await checkReferences(tx, input);
     const id = await insertProduct(tx, 'wiper', productFields(input));
     await tx.query(
@@ -94,12 +94,12 @@ wiperRoutes.post('/', create, async (c) => {
     );
     return id;
   });
-  return c.json({ data: await findWiper(c.var.db, id) }, 201);
+  return c.json({ data: await findWiper(c.get('db'), id) }, 201);
 });
 
 wiperRoutes.get('/:id', describe({ tag, summary: 'One wiper product', ok: one(wiperRow) }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findWiper(c.var.db, id) });
+  return c.json({ data: await findWiper(c.get('db'), id) });
 });
 
 const update = describe({
@@ -113,8 +113,8 @@ const update = describe({
 wiperRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, wiperInput);
-  await c.var.db.transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.var.user, id, 'wiper', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+  await c.get('db').transaction(async (tx) => {
+    if (!(await updateProduct(tx, c.get('user'), id, 'wiper', productFields(input)))) throw new HttpError(404, NOT_FOUND);
     await checkReferences(tx, input);
     await tx.query(
       `update public.wipers set size = $2, type = $3, frame_material = $4, compatibility_year = $5, compatible_cars = $6, made_in_id = $7
@@ -122,11 +122,11 @@ wiperRoutes.put('/:id', update, async (c) => {
       [id, ...detailValues(input)],
     );
   });
-  return c.json({ data: await findWiper(c.var.db, id) });
+  return c.json({ data: await findWiper(c.get('db'), id) });
 });
 
 wiperRoutes.delete('/:id', describe({ tag, summary: 'Delete a wiper product', noContent: true, errors: [409] }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  if (!(await deleteProducts(c.var.db, 'wiper', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
+  if (!(await deleteProducts(c.get('db'), 'wiper', [id], IN_USE))) throw new HttpError(404, NOT_FOUND);
   return c.body(null, 204);
 });
