@@ -49,21 +49,6 @@ export async function startApp(options: { dataDir?: string; fresh?: boolean } = 
     if (template) cpSync(template, dataDir, { recursive: true });
   }
   dataDirs.push(dataDir);
-  const { child, url } = await serve(dataDir);
-  return {
-    url,
-    dataDir,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Starts the built server on `dataDir` and answers once it says where it is running. */
-export async function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child: ChildProcess = spawn(process.execPath, [appEntry], {
     env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,7 +68,16 @@ export async function serve(dataDir: string): Promise<{ child: ChildProcess; url
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`the app exited with ${code}:\n${output}`)));
   });
-  return { child, url };
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 export function launchBrowser(): Promise<Browser> {

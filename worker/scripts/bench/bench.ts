@@ -464,16 +464,19 @@ if (compared.length) {
   console.log(
     table(
       ['call', 'app req/s', 'bare req/s', 'app / bare', 'pairs', 'bare p50 ms', 'bare p99 ms', `bare p50 / p99 ms at ${RATE}/s`],
-      compared.map(({ call, bare, compared: turns }) => [
-        `\`${call.path}\``,
-        fixed(median(turns!.app), 1),
-        fixed(median(turns!.bare), 1),
-        fixed(median(ratiosOf(turns!)), 2),
-        `${fixed(Math.min(...ratiosOf(turns!)), 2)}–${fixed(Math.max(...ratiosOf(turns!)), 2)}`,
-        ms(bare!.p50),
-        ms(bare!.p99),
-        atRate(bare!),
-      ]),
+      compared.map(({ call, bare, compared: turns }) => {
+        const ratios = ratiosOf(turns!);
+        return [
+          `\`${call.path}\``,
+          fixed(median(turns!.app), 1),
+          fixed(median(turns!.bare), 1),
+          fixed(median(ratios), 2),
+          `${fixed(Math.min(...ratios), 2)}–${fixed(Math.max(...ratios), 2)}`,
+          ms(bare!.p50),
+          ms(bare!.p99),
+          atRate(bare!),
+        ];
+      }),
     ),
   );
 }

@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { requiredId } from '../../schemas/common.ts';
 import type { AppEnv } from '../../env.ts';
@@ -28,14 +28,14 @@ const NOT_FOUND = 'Product not found';
 /** Stock, history and price of any product, whatever its kind. */
 export const stockRoutes = new Hono<AppEnv>();
 
-async function productKind(c: Context<AppEnv>, id: string): Promise<string> {
-  const [row] = await c.get('db').query<{ kind: string }>('select kind from public.products where id = $1', [id]);
+async function productKind(db: Db, id: string): Promise<string> {
+  const [row] = await db.query<{ kind: string }>('select kind from public.products where id = $1', [id]);
   if (!row) throw new HttpError(404, NOT_FOUND);
   return row.kind;
 }
 
-async function branchStock(c: Context<AppEnv>, id: string) {
-  return c.get('db').query(
+async function branchStock(db: Db, id: string) {
+  return db.query(
     `select lo.id as location_id, lo.name as location_name, coalesce(sl.quantity, 0) as quantity
        from public.locations lo
        left join public.stock_levels sl on sl.location_id = lo.id and sl.product_id = $1
@@ -51,8 +51,8 @@ const levels = describe({ tag, summary: "A product's stock per branch", descript
 
 stockRoutes.get('/:id/stock', levels, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  await productKind(c, id);
-  return c.json({ data: await branchStock(c, id) });
+  await productKind(c.get('db'), id);
+  return c.json({ data: await branchStock(c.get('db'), id) });
 });
 
 const adjust = describe({
@@ -67,7 +67,7 @@ const adjust = describe({
 stockRoutes.post('/:id/stock-adjustments', adjust, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, stockAdjustmentInput);
-  await productKind(c, id);
+  await productKind(c.get('db'), id);
   await requireReferences(c.get('db'), [{ table: 'locations', id: input.location_id, field: 'location_id', message: 'The selected location does not exist' }]);
   const quantity = await stockRule(async () => {
     const [row] = await c.get('db').query<{ quantity: number }>(
@@ -91,7 +91,7 @@ const transfer = describe({
 stockRoutes.post('/:id/stock-transfers', transfer, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, stockTransferInput);
-  await productKind(c, id);
+  await productKind(c.get('db'), id);
   await requireReferences(c.get('db'), [
     { table: 'locations', id: input.from_location_id, field: 'from_location_id', message: 'The selected location does not exist' },
     { table: 'locations', id: input.to_location_id, field: 'to_location_id', message: 'The selected location does not exist' },
@@ -108,7 +108,7 @@ stockRoutes.post('/:id/stock-transfers', transfer, async (c) => {
       ]),
     ),
   );
-  return c.json({ data: await branchStock(c, id) }, 201);
+  return c.json({ data: await branchStock(c.get('db'), id) }, 201);
 });
 
 const moves = describe({ tag, summary: "A product's stock moves", description: 'Newest first.', query: listQuery, ok: page(stockMoveRow) });
@@ -116,7 +116,7 @@ const moves = describe({ tag, summary: "A product's stock moves", description: '
 stockRoutes.get('/:id/stock-moves', moves, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const query = parse(listQuery, c.req.query());
-  await productKind(c, id);
+  await productKind(c.get('db'), id);
   const sql = {
     columns: `m.id, m.delta, m.reason, m.note, ${named('lo')} as location, ${named('u')} as "user",
               m.document_type, m.document_id, m.created_at`,
