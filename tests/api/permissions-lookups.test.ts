@@ -1,0 +1,3 @@
+import { checkPermissions } from '../support/permissions.ts';
+
+checkPermissions('lookups');
