@@ -23,16 +23,18 @@ const apiTests = ['tests/api/**/*.test.ts'];
  * time. Nothing there keeps state between files but the app's own caches, which a server keeps too.
  */
 const sharedModules = { isolate: false };
+/** Each project's own: a project defined here does not take the root's test options. */
+const timeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
 
 const projects: TestProjectInlineConfiguration[] = [
   {
     root,
     resolve: { alias: { '@schemas': fileURLToPath(new URL('../worker/src/schemas', import.meta.url)) } },
-    test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], ...sharedModules },
+    test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], ...sharedModules, ...timeouts },
   },
   {
     resolve: { alias: harness('harness-node.ts') },
-    root, test: { name: 'api-pglite', include: apiTests, globalSetup: ['tests/support/setup-pglite.ts'], ...sharedModules },
+    root, test: { name: 'api-pglite', include: apiTests, globalSetup: ['tests/support/setup-pglite.ts'], ...sharedModules, ...timeouts },
   },
   { root, test: { name: 'server', include: ['tests/server/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
   {
@@ -47,7 +49,7 @@ if (process.env.DATABASE_URL) {
   projects.push(
     {
       resolve: { alias: harness('harness-node.ts') },
-      root, test: { name: 'api-postgres', include: apiTests, globalSetup: ['tests/support/setup-postgres.ts'], ...sharedModules },
+      root, test: { name: 'api-postgres', include: apiTests, globalSetup: ['tests/support/setup-postgres.ts'], ...sharedModules, ...timeouts },
     },
     {
       plugins: [
@@ -68,6 +70,7 @@ if (process.env.DATABASE_URL) {
         exclude: ['tests/api/fuzz.test.ts'],
         globalSetup: ['tests/support/setup-workerd.ts'],
         fileParallelism: false,
+        ...timeouts,
       },
     },
   );
@@ -81,5 +84,5 @@ export default defineConfig({
   root,
   // A test file waits on PostgreSQL, Chromium or the app's server much of the time: one file per
   // core (vitest's default leaves one core out, which on two cores runs one file at a time).
-  test: { projects, testTimeout: 20_000, hookTimeout: 60_000, maxWorkers: availableParallelism() },
+  test: { projects, maxWorkers: availableParallelism() },
 });
