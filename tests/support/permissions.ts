@@ -56,7 +56,7 @@ export async function created(path: string, body: unknown, token = people.admin.
   return answer.body.data.id;
 }
 
-export const customerBody = () => ({ name: `Customer ${uniqueTag()}`, phone: '555 0101', address: '1 Main St' });
+const customerBody = () => ({ name: `Customer ${uniqueTag()}`, phone: '555 0101', address: '1 Main St' });
 const supplierBody = () => ({ name: `Supplier ${uniqueTag()}`, phone: '555 0102', address: '2 Dock Rd' });
 const batteryBody = () => ({
   battery_name: `Volta 60 ${uniqueTag()}`, battery_brand_id: batteryBrandId, made_in_id: madeInId, battery_shape: 'thick', ampere: 60,
@@ -259,7 +259,7 @@ const AREAS = {
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],
   documents: ['invoices', 'sales', 'purchases', 'receipts', 'reports', 'dashboard', 'activity'],
 };
-export type Area = keyof typeof AREAS;
+type Area = keyof typeof AREAS;
 
 export function areaOf(route: string): Area | undefined {
   const resource = route.split(' ')[1].split('/')[2];
