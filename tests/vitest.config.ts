@@ -20,7 +20,7 @@ const apiTests = ['tests/api/**/*.test.ts'];
 /**
  * The unit and Node API files share their worker's loaded modules (each file still makes its own
  * app and database): importing the app afresh for each file took about a third of the API suites'
- * time. Nothing there keeps state between files but the app's own caches, which a server keeps too.
+ * time. What a support module keeps for a test file it sets again in the file's beforeAll.
  */
 const sharedModules = { isolate: false };
 /** Each project's own: a project defined here does not take the root's test options. */

@@ -33,8 +33,13 @@ export let tireId: number;
 let serviceId: number;
 const today = new Date().toISOString().slice(0, 10);
 
+/** The record each path's show and update cases share, made once per test file. */
+const sharedRecords = new Map<string, number>();
+
 function useFixture() {
   beforeAll(async () => {
+    // The test files of a worker share this module, each with a database of its own.
+    sharedRecords.clear();
     h = await createHarness();
     people.admin = await signIn(h);
     people.staff = await signIn(h, { role: 'staff' });
@@ -97,8 +102,10 @@ const read = (path: string): Case => async () => ({ path, status: 200 });
 
 /** The five routes of a record kept by the house conventions; deleting needs a fresh record each time. */
 function records(path: string, body: () => unknown, update: (id: number) => unknown = body): Record<string, Case> {
-  let shared: number | undefined;
-  const one = async () => (shared ??= await created(path, body()));
+  const one = async () => {
+    if (!sharedRecords.has(path)) sharedRecords.set(path, await created(path, body()));
+    return sharedRecords.get(path)!;
+  };
   return {
     [`GET ${path}`]: read(path),
     [`POST ${path}`]: async () => ({ path, body: body(), status: 201 }),
