@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { call, signIn, uniqueTag, type SignedIn } from '../support/api.ts';
+import { call, signIn, uniqueTag, type SignedIn, putAsRead } from '../support/api.ts';
 import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Harness } from '../support/harness.ts';
 import type { AuditEvent } from '../../worker/src/schemas/audit.ts';
@@ -80,7 +80,7 @@ describe('the audit trail', () => {
 
   it('names references by what they point at', async () => {
     const tire = (await asAdmin('POST', '/api/tires', tireBody(f, { quantity: 1, size: `185 / 65 R 15 ${uniqueTag()}` }))).body.data;
-    const moved = await oneEvent(() => asAdmin('PUT', `/api/tires/${tire.id}`, { ...tireBody(f, { size: tire.size, quantity: 1 }), tire_brand_id: f.otherBrandId, pattern_id: f.otherPatternId }), 200);
+    const moved = await oneEvent(() => putAsRead(h, admin.token, `/api/tires/${tire.id}`, { ...tireBody(f, { size: tire.size, quantity: 1 }), tire_brand_id: f.otherBrandId, pattern_id: f.otherPatternId }), 200);
     expect(moved.record_type).toBe('product');
     expect(moved.changes).toMatchObject({ tire_brand: { old: f.names.brand, new: f.names.otherBrand } });
 

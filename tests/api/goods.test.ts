@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { call, signIn, uniqueTag } from '../support/api.ts';
+import { call, signIn, uniqueTag, putAsRead } from '../support/api.ts';
 import type { Harness } from '../support/harness.ts';
 
 let h: Harness;
@@ -209,7 +209,7 @@ describe('batteries', () => {
       selling_price: 129,
       notes: '',
     };
-    const updated = await send('PUT', `/api/batteries/${battery.id}`, batteryBody(changes));
+    const updated = await putAsRead(h, token, `/api/batteries/${battery.id}`, batteryBody(changes));
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({
       ...changes,
@@ -227,7 +227,7 @@ describe('batteries', () => {
     ]);
 
     // Counting the stock down at the other branch, which holds none: refused, and nothing changes.
-    const tooFew = await send('PUT', `/api/batteries/${battery.id}`, batteryBody({ ...changes, battery_name: 'Renamed', location_id: ids.northside, inventory_quantity: 5 }));
+    const tooFew = await putAsRead(h, token, `/api/batteries/${battery.id}`, batteryBody({ ...changes, battery_name: 'Renamed', location_id: ids.northside, inventory_quantity: 5 }));
     expect(tooFew.status).toBe(409);
     expect(tooFew.body).toEqual({ message: `Not enough stock at ${names.northside}: only 0 available.` });
     const after = (await send('GET', `/api/batteries/${battery.id}`)).body.data;
@@ -394,14 +394,14 @@ describe('inventory items', () => {
     expect((await send('GET', `/api/inventories/${item.id}`)).body.data).toEqual(item);
     expect(await moves(item.id)).toMatchObject([{ delta: 4, reason: 'opening', location: { id: ids.downtown } }]);
 
-    const atMinimum = await send('PUT', `/api/inventories/${item.id}`, itemBody({ current_stock: 10, location_id: ids.northside }));
+    const atMinimum = await putAsRead(h, token, `/api/inventories/${item.id}`, itemBody({ current_stock: 10, location_id: ids.northside }));
     expect(atMinimum.status).toBe(200);
     expect(atMinimum.body.data).toMatchObject({ current_stock: 10, is_low: true });
     expect(await stockAt(item.id)).toEqual({ [ids.downtown]: 4, [ids.northside]: 6 });
-    const above = await send('PUT', `/api/inventories/${item.id}`, itemBody({ current_stock: 10, min_stock: 9, unit_price: '35' }));
+    const above = await putAsRead(h, token, `/api/inventories/${item.id}`, itemBody({ current_stock: 10, min_stock: 9, unit_price: '35' }));
     expect(above.body.data).toMatchObject({ current_stock: 10, min_stock: 9, unit_price: 35, is_low: false });
 
-    const tooFew = await send('PUT', `/api/inventories/${item.id}`, itemBody({ current_stock: 0, location_id: ids.northside, name: 'Renamed' }));
+    const tooFew = await putAsRead(h, token, `/api/inventories/${item.id}`, itemBody({ current_stock: 0, location_id: ids.northside, name: 'Renamed' }));
     expect(tooFew.status).toBe(409);
     expect(tooFew.body.message).toBe(`Not enough stock at ${names.northside}: only 6 available.`);
     expect((await send('GET', `/api/inventories/${item.id}`)).body.data).toMatchObject({ name: itemBody().name, current_stock: 10 });
@@ -476,6 +476,7 @@ describe('services', () => {
       description: 'Four wheels, laser',
       selling_price: 45,
       active: true,
+      version: service.version,
       created_at: service.created_at,
       updated_at: service.updated_at,
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { call, signIn, uniqueTag } from '../support/api.ts';
+import { call, signIn, uniqueTag, putAsRead } from '../support/api.ts';
 import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Harness } from '../support/harness.ts';
 import type { Db } from '../../worker/src/db/port.ts';
@@ -166,7 +166,7 @@ describe('what products keep for reads', () => {
       })
     ).body.data;
     await send('POST', `/api/purchases/${order.id}/receive`, { items: [{ purchase_item_id: order.purchase_items[0].id, quantity: 4 }] });
-    await send('PUT', `/api/tires/${tire.id}`, { ...tireBody(f, { size: tire.size }), quantity: 20 });
+    await putAsRead(h, token, `/api/tires/${tire.id}`, { ...tireBody(f, { size: tire.size }), quantity: 20 });
 
     const detail = (await send('GET', `/api/tires/${tire.id}`)).body.data;
     expect(detail.quantity).toBe(20);
@@ -222,7 +222,7 @@ describe('what products keep for reads', () => {
     expect((await picked(`${tag}nothing`)).total).toBe(0);
     expect((await picked(tag, '&type=tire')).total).toBe(0);
 
-    await send('PUT', `/api/inventories/${plain.id}`, { name: `Zinc screw ${tag}x`, category: 'parts', unit_price: 2 });
+    await putAsRead(h, token, `/api/inventories/${plain.id}`, { name: `Zinc screw ${tag}x`, category: 'parts', unit_price: 2 });
     expect((await picked('screw ' + tag)).data.map((row) => row.id)).toEqual([plain.id]);
     expect((await picked(`bolt ${tag}`)).total).toBe(0);
     expect(await wordDisagreements()).toEqual([]);

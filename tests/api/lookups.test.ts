@@ -319,6 +319,7 @@ describe('/api/patterns', () => {
         { id: f.winter, name: `Winter ${f.tag}` },
       ],
       created_at: expect.any(String),
+      version: 1,
       updated_at: expect.any(String),
     });
     expect((await send('GET', `/api/patterns/${id}`)).body.data).toEqual(created.body.data);

@@ -69,7 +69,8 @@ describe('the OpenAPI document', () => {
       const answer = operation.responses[success[0]];
       if (success[0] !== '204') expect(Object.values(answer.content ?? {})[0]?.schema, route).toBeTruthy();
       for (const status of statuses.filter((s) => !s.startsWith('2'))) {
-        expect(operation.responses[status].content?.['application/json'].schema, `${route} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        const body = status === '412' ? 'StaleRecord' : 'Error';
+        expect(operation.responses[status].content?.['application/json'].schema, `${route} ${status}`).toEqual({ $ref: `#/components/schemas/${body}` });
       }
       const rule = PERMISSIONS[route];
       // A public route lists the refusals it gives itself (sign-in: 401 for a wrong password).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { call, signIn } from '../support/api.ts';
+import { call, signIn, putAsRead } from '../support/api.ts';
 import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Harness } from '../support/harness.ts';
 
@@ -837,7 +837,7 @@ describe('summaries kept on write', () => {
     // Stock: adjusted, moved, the product repriced and retired, another deleted with its stock.
     await created(`/api/products/${tire.id}/stock-adjustments`, { location_id: f.downtownId, delta: -2, reason: 'damage' });
     await created(`/api/products/${tire.id}/stock-transfers`, { from_location_id: f.downtownId, to_location_id: ids.eastside, quantity: 4 });
-    await ok('PUT', `/api/tires/${tire.id}`, { ...tireBody(f, { size: `185 / 60 R 14 ${f.tag}`, dot: `3${f.tag}`, cost_price: 35, selling_price: 59 }), active: 0 });
+    expect((await putAsRead(h, token, `/api/tires/${tire.id}`, { ...tireBody(f, { size: `185 / 60 R 14 ${f.tag}`, dot: `3${f.tag}`, cost_price: 35, selling_price: 59 }), active: 0 })).status).toBe(200);
     const doomed = await created('/api/tires', tireBody(f, { size: `155 / 80 R 13 ${f.tag}`, quantity: 3 }));
     expect((await send('DELETE', `/api/tires/${doomed.id}`)).status).toBe(204);
     // A posted document's line changed directly (as a data fix would), then its figures refreshed.

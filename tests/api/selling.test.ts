@@ -560,7 +560,7 @@ describe('settings', () => {
     });
     const saved = await asAdmin({ ...profile, invoice_prefix: 'TS' });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({ ...profile, invoice_prefix: 'TS' });
+    expect(saved.body.data).toEqual({ ...profile, invoice_prefix: 'TS', version: expect.any(Number) });
 
     const service = await newService();
     const invoice = await send('POST', '/api/invoices', invoiceBody([{ product_id: service.id, quantity: 1, unit_price: 10 }], { status: 'sent' }));

@@ -106,7 +106,7 @@ describe('stock per branch', () => {
   it('updates prices and lists products for pickers', async () => {
     const id = await newTire(2);
     const priced = await send('PATCH', `/api/products/${id}/price`, { selling_price: 99.5 });
-    expect(priced.body.data).toEqual({ id, cost_price: 60, selling_price: 99.5 });
+    expect(priced.body.data).toEqual({ id, cost_price: 60, selling_price: 99.5, version: expect.any(Number) });
     expect((await send('PATCH', `/api/products/${id}/price`, { selling_price: -1 })).body.errors).toEqual({ selling_price: ['Selling price must be at least 0'] });
 
     const picker = await send('GET', `/api/products?type=tire&search=${f.tag}`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { call, signIn } from '../support/api.ts';
+import { call, signIn, putAsRead } from '../support/api.ts';
 import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Harness } from '../support/harness.ts';
 
@@ -104,7 +104,7 @@ describe('tires', () => {
     });
     expect(transfer.status).toBe(201);
 
-    const updated = await send('PUT', `/api/tires/${tire.id}`, tireBody(f, { quantity: 9, selling_price: 95, size: `215 / 60 R 16 ${f.tag}` }));
+    const updated = await putAsRead(h, token, `/api/tires/${tire.id}`, tireBody(f, { quantity: 9, selling_price: 95, size: `215 / 60 R 16 ${f.tag}` }));
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ quantity: 9, selling_price: 95, name: `${f.names.brand} ${f.names.pattern} 215 / 60 R 16 ${f.tag}` });
     expect(updated.body.data.inventory).toEqual([
@@ -112,7 +112,7 @@ describe('tires', () => {
       { location_id: f.northsideId, location_name: f.names.northside, quantity: 3 },
     ]);
 
-    const tooFew = await send('PUT', `/api/tires/${tire.id}`, tireBody(f, { quantity: 1 }));
+    const tooFew = await putAsRead(h, token, `/api/tires/${tire.id}`, tireBody(f, { quantity: 1 }));
     expect(tooFew.status).toBe(409);
     expect(tooFew.body.message).toBe(`Not enough stock at ${f.names.downtown}: only 6 available.`);
     expect((await send('GET', `/api/tires/${tire.id}`)).body.data.quantity).toBe(9);

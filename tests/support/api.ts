@@ -33,6 +33,17 @@ export async function call<T = any>(h: Harness, method: string, path: string, op
   return { status: response.status, body: text ? (json ? JSON.parse(text) : text) : null, headers: response.headers };
 }
 
+/**
+ * An update sent as a form opened just now sends it: with the record's current version (its ETag,
+ * read first) as If-Match.
+ */
+export async function putAsRead<T = any>(h: Harness, token: string, path: string, body: unknown, readPath = path): Promise<Answer<T>> {
+  const read = await call(h, 'GET', readPath, { token });
+  const etag = read.headers.get('etag');
+  if (!etag) throw new Error(`GET ${readPath} answered ${read.status} without an ETag`);
+  return call<T>(h, 'PUT', path, { token, body, headers: { 'if-match': etag } });
+}
+
 /** A short random tag, so tests that share a database never see each other's rows. */
 export const uniqueTag = () => Math.random().toString(36).slice(2, 10);
 

@@ -32,7 +32,11 @@ export interface Contract {
   /** The path's `id` is a session's UUID rather than a record's number. */
   uuidId?: true;
   /** Refusals besides those every route of its kind can give (401, 403, 404, 413, 422 are added). */
-  errors?: (400 | 401 | 403 | 404 | 409 | 422 | 429 | 503)[];
+  errors?: (400 | 401 | 403 | 404 | 409 | 422 | 428 | 429 | 503)[];
+  /** The answer is one record, with its version as the ETag header. */
+  etag?: true;
+  /** An update of a record: takes the version read as If-Match (412 when stale), answers the new ETag. */
+  ifMatch?: true;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -64,13 +68,31 @@ const REFUSALS: Record<number, string> = {
   404: 'Not found',
   409: 'Refused: it conflicts with the current state',
   413: 'The request body is larger than 256 KB',
+  412: 'The record has changed since the version named in If-Match',
   422: 'The input is invalid',
+  428: 'Stock changed since this form was opened: the update must name the version read (If-Match)',
   429: 'Too many failed attempts',
   503: 'The database does not answer',
 };
 
+/** A 412's body: the message, and the record's current version with who changed it last and when. */
+export const staleBody = z
+  .object({ message: z.string(), version: z.number().int(), changed_by: z.string().nullable(), changed_at: z.string().nullable() })
+  .meta({ id: 'StaleRecord' });
+
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
-const refusal = (status: number) => ({ description: REFUSALS[status], content: json(errorBody) });
+const refusal = (status: number) => ({ description: REFUSALS[status], content: json(status === 412 ? staleBody : errorBody) });
+
+const ETAG_HEADER = { ETag: { description: "The record's version, to send back as If-Match with an update", schema: { type: 'string' } } };
+const IF_MATCH = {
+  in: 'header',
+  name: 'If-Match',
+  required: false,
+  description:
+    "The ETag of the record as read. When it is not the record's current version the update changes nothing and answers 412. " +
+    'Without it plain fields are updated, but a product\'s stock may not move (428).',
+  schema: { type: 'string', pattern: '^(W/)?"[0-9]{1,9}"$|^\\*$' },
+};
 
 type Operation = Parameters<typeof describeRoute>[0];
 
@@ -89,11 +111,13 @@ export function describe(contract: Contract): MiddlewareHandler {
 
 function operationOf(contract: Contract): Operation {
   const responses: Record<string, unknown> = {};
-  if (contract.ok) responses[200] = { description: 'OK', content: json(contract.ok) };
+  const headers = contract.etag || contract.ifMatch ? { headers: ETAG_HEADER } : {};
+  if (contract.ok) responses[200] = { description: 'OK', ...headers, content: json(contract.ok) };
   if (contract.csv) responses[200] = { description: 'A CSV file', content: { 'text/csv': { schema: { type: 'string' } } } };
   if (contract.created) responses[201] = { description: 'Created', content: json(contract.created) };
   if (contract.noContent) responses[204] = { description: 'Done, nothing to show' };
   const errors = new Set<number>(contract.errors);
+  if (contract.ifMatch) errors.add(412);
   if (contract.query || contract.body || contract.csvBody) errors.add(422);
   if (contract.body || contract.csvBody) errors.add(413);
   for (const status of [...errors].sort()) responses[status] = refusal(status);
@@ -108,6 +132,7 @@ function operationOf(contract: Contract): Operation {
       parameters.push({ in: 'query', name, required: required.includes(name), schema });
     }
   }
+  if (contract.ifMatch) parameters.push(IF_MATCH);
   if (contract.uuidId) parameters.push({ in: 'path', name: 'id', required: true, schema: { type: 'string', format: 'uuid' } });
   return {
     summary: contract.summary,

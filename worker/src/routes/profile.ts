@@ -4,6 +4,7 @@ import { UUID } from '../auth/routes.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { describe } from '../http/openapi.ts';
+import { lockVersion, versioned } from '../http/versions.ts';
 import { readBody } from '../http/validate.ts';
 import { one } from '../schemas/answers.ts';
 import { profileInput, profilePasswordInput, signedOutAnswer, userRow, userSessionList, type UserSession } from '../schemas/users.ts';
@@ -42,16 +43,17 @@ export const profileRoutes = new Hono<AppEnv>();
 const tag = 'Profile';
 const ownAccount = one(userRow);
 
-profileRoutes.get('/', describe({ tag, summary: 'Your account', ok: ownAccount }), async (c) =>
-  c.json({ data: await showUser(c.get('db'), c.get('user').id) }),
+profileRoutes.get('/', describe({ tag, summary: 'Your account', ok: ownAccount, etag: true }), async (c) =>
+  versioned(c, await showUser(c.get('db'), c.get('user').id)),
 );
 
-profileRoutes.put('/', describe({ tag, summary: 'Change your name', body: profileInput, ok: ownAccount }), async (c) => {
+profileRoutes.put('/', describe({ tag, summary: 'Change your name', body: profileInput, ok: ownAccount, ifMatch: true }), async (c) => {
   const input = await readBody(c, profileInput);
   const db = c.get('db');
   const user = c.get('user');
+  await lockVersion(c, db, { table: 'users', id: user.id, notFound: 'User not found' });
   await db.query('update public.users set name = $2, updated_at = now() where id = $1', [user.id, input.name]);
-  return c.json({ data: await showUser(db, user.id) });
+  return versioned(c, await showUser(db, user.id));
 });
 
 const changePassword = describe({

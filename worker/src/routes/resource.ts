@@ -7,6 +7,7 @@ import { listQuery, pageOf } from '../http/paging.ts';
 import { Where } from '../http/where.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
 import { describe } from '../http/openapi.ts';
+import { lockVersion, versioned } from '../http/versions.ts';
 import { one, page } from '../schemas/answers.ts';
 
 /** A plain table edited as a whole record: list with search and paging, create, show, update, delete. */
@@ -100,8 +101,8 @@ export function searchCondition(textColumns: string[], phoneColumns: string[] = 
 export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefinition<S>) {
   const { table, schema, notFound } = definition;
   const fields = Object.keys(schema.shape);
-  const listed = ['id', ...definition.columns, 'created_at', 'updated_at'].join(', ');
-  const returning = ['id', ...definition.columns, ...(definition.detailColumns ?? []), 'created_at', 'updated_at'].join(', ');
+  const listed = ['id', ...definition.columns, 'version', 'created_at', 'updated_at'].join(', ');
+  const returning = ['id', ...definition.columns, ...(definition.detailColumns ?? []), 'version', 'created_at', 'updated_at'].join(', ');
   const routes = new Hono<AppEnv>();
   const { tag, noun, row } = definition;
   const listRow = definition.listRow ?? row;
@@ -117,31 +118,32 @@ export function resourceRoutes<S extends z.ZodObject>(definition: ResourceDefini
   routes.post('/', describe({ tag, summary: `Add a ${noun}`, body: schema, created: one(row) }), async (c) => {
     const input = await readBody(c, schema);
     const values = fields.map((field) => input[field]);
-    const [row] = await c.get('db').query(
+    const [row] = await c.get('db').query<{ version: number }>(
       `insert into public.${table} (${fields.join(', ')}) values (${fields.map((_, i) => `$${i + 1}`).join(', ')}) returning ${returning}`,
       values,
     );
-    return c.json({ data: row }, 201);
+    return versioned(c, row, 201);
   });
 
-  routes.get('/:id', describe({ tag, summary: `One ${noun}`, ok: one(row) }), async (c) => {
+  routes.get('/:id', describe({ tag, summary: `One ${noun}`, ok: one(row), etag: true }), async (c) => {
     const id = parseId(c.req.param('id'), notFound);
-    const [row] = await c.get('db').query(`select ${returning} from public.${table} where id = $1`, [id]);
+    const [row] = await c.get('db').query<{ version: number }>(`select ${returning} from public.${table} where id = $1`, [id]);
     if (!row) throw new HttpError(404, notFound);
-    return c.json({ data: row });
+    return versioned(c, row);
   });
 
   const updateSchema = definition.updateSchema ?? schema;
-  routes.put('/:id', describe({ tag, summary: `Change a ${noun}`, body: updateSchema, ok: one(row) }), async (c) => {
+  routes.put('/:id', describe({ tag, summary: `Change a ${noun}`, body: updateSchema, ok: one(row), ifMatch: true }), async (c) => {
     const id = parseId(c.req.param('id'), notFound);
     const input = await readBody(c, updateSchema);
+    const db = c.get('db');
+    await lockVersion(c, db, { table, id, notFound });
     const assignments = fields.map((field, i) => `${field} = $${i + 2}`).join(', ');
-    const [row] = await c.get('db').query(
+    const [row] = await db.query<{ version: number }>(
       `update public.${table} set ${assignments}, updated_at = now() where id = $1 returning ${returning}`,
       [id, ...fields.map((field) => input[field])],
     );
-    if (!row) throw new HttpError(404, notFound);
-    return c.json({ data: row });
+    return versioned(c, row);
   });
 
   routes.delete('/:id', describe({ tag, summary: `Delete a ${noun}`, noContent: true, errors: [409] }), async (c) => {

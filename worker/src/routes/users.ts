@@ -7,6 +7,7 @@ import type { AppEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { listQuery, optionalFilter, pageOf } from '../http/paging.ts';
 import { describe } from '../http/openapi.ts';
+import { lockVersion, versioned } from '../http/versions.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
 import { Where } from '../http/where.ts';
 import { one, page } from '../schemas/answers.ts';
@@ -20,7 +21,7 @@ const LAST_ADMIN = 'There must be at least one active administrator.';
 /** A user as the API shows it, of `u`. */
 export const userColumns = `u.id, u.name, u.email, u.role, u.home_location_id, ${lookupNamed('locations', 'u.home_location_id')} as home_location,
   u.is_active, coalesce(u.locked_until > now(), false) as is_locked, case when u.locked_until > now() then u.locked_until end as locked_until,
-  u.must_change_password, u.last_login_at, u.created_at, u.updated_at`;
+  u.must_change_password, u.last_login_at, u.version, u.created_at, u.updated_at`;
 
 export async function showUser(db: Db, id: number | string): Promise<User> {
   const [user] = await db.query<User>(`select ${userColumns} from public.users u where u.id = $1`, [id]);
@@ -98,8 +99,8 @@ userRoutes.post('/', describe({ tag, summary: 'Add a user', body: userCreateInpu
   return c.json({ data: await showUser(db, row.id) }, 201);
 });
 
-userRoutes.get('/:id', describe({ tag, summary: 'One user', ok: oneUser }), async (c) =>
-  c.json({ data: await showUser(c.get('db'), parseId(c.req.param('id'), NOT_FOUND)) }),
+userRoutes.get('/:id', describe({ tag, summary: 'One user', ok: oneUser, etag: true }), async (c) =>
+  versioned(c, await showUser(c.get('db'), parseId(c.req.param('id'), NOT_FOUND))),
 );
 
 const changeUser = describe({
@@ -109,12 +110,14 @@ const changeUser = describe({
   body: userUpdateInput,
   ok: oneUser,
   errors: [409],
+  ifMatch: true,
 });
 
 userRoutes.put('/:id', changeUser, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, userUpdateInput);
   const db = c.get('db');
+  await lockVersion(c, db, { table: 'users', id, notFound: NOT_FOUND });
   const before = await showUser(db, id);
   await requireReferences(db, [homeBranch(input.home_location_id)]);
   if (before.role === 'admin' && input.role !== 'admin') await keepAnAdmin(db, id);
@@ -127,7 +130,7 @@ userRoutes.put('/:id', changeUser, async (c) => {
       input.home_location_id,
     ]),
   );
-  return c.json({ data: await showUser(db, id) });
+  return versioned(c, await showUser(db, id));
 });
 
 const disableUser = describe({

@@ -11,7 +11,10 @@ export const timestamp = z.string().meta({ format: 'date-time' });
 export const amount = z.number();
 /** `{id, name}` of a record another one refers to. */
 export const named = z.object({ id, name: z.string() });
-export const timestamps = { created_at: timestamp, updated_at: timestamp };
+/** A record's version, which every change of it raises: its ETag, sent back as If-Match with an update. */
+export const version = z.number().int().positive();
+/** The stamps of a record people edit: its version, when it was created and last edited. */
+export const recordStamps = { version, created_at: timestamp, updated_at: timestamp };
 
 /** `{data: row}`: one record. */
 export const one = <S extends z.ZodType>(row: S) => z.object({ data: row });

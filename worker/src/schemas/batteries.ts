@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, optionalDate, optionalMoney, optionalText, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
-import { amount, date, id, named, timestamps } from './answers.ts';
+import { amount, date, id, named, recordStamps } from './answers.ts';
 import { branchStockRow } from './stock.ts';
 
 export const BATTERY_SHAPES = ['thin', 'thick'] as const;
@@ -48,7 +48,7 @@ export const batteryRow = z
     ampere: z.number().int(),
     reversed: z.boolean(),
     battery_type: z.enum(BATTERY_TYPES),
-    ...timestamps,
+    ...recordStamps,
   })
   .meta({ id: 'Battery' });
 export type Battery = z.infer<typeof batteryRow>;

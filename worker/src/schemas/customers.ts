@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, requiredText } from './common.ts';
-import { id, timestamps } from './answers.ts';
+import { id, recordStamps } from './answers.ts';
 
 export const customerInput = z.object({
   name: requiredText('Name'),
@@ -18,6 +18,6 @@ export const customerRow = z.object({
   phone: z.string(),
   address: z.string(),
   company_name: z.string().nullable(),
-  ...timestamps,
+  ...recordStamps,
 });
 export type Customer = z.infer<typeof customerRow>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money, optionalDate, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
-import { amount, date, id, named, timestamp, timestamps } from './answers.ts';
+import { amount, date, id, named, timestamp, recordStamps, version } from './answers.ts';
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -318,7 +318,7 @@ const documentBase = {
   notes: z.string().nullable(),
   /** Who created it: staff may delete an open document of their own. */
   created_by_id: id.nullable(),
-  ...timestamps,
+  ...recordStamps,
 };
 const withCustomer = { customer_id: id, customer: partyRow };
 
@@ -412,6 +412,7 @@ export const settingsRow = z
     receipt_prefix: z.string(),
     purchase_prefix: z.string(),
     print_footer: z.string().nullable(),
+    version,
   })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsRow>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money, optionalId, optionalMoney, requiredText, requiredValue, wholeNumber } from './common.ts';
-import { amount, id, timestamps } from './answers.ts';
+import { amount, id, recordStamps } from './answers.ts';
 import { branchStockRow } from './stock.ts';
 
 export const INVENTORY_CATEGORIES = ['batteries', 'oils', 'parts', 'accessories'] as const;
@@ -35,7 +35,7 @@ export const inventoryItemRow = z
     is_low: z.boolean(),
     /** The stock at each branch that has had any. */
     inventory: z.array(branchStockRow),
-    ...timestamps,
+    ...recordStamps,
   })
   .meta({ id: 'InventoryItem' });
 export type InventoryItem = z.infer<typeof inventoryItemRow>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, money, optionalId, optionalText, requiredText } from './common.ts';
-import { amount, id, named, timestamps } from './answers.ts';
+import { amount, id, named, recordStamps } from './answers.ts';
 
 export const tireBrandInput = z.object({ name: requiredText('Name'), country: optionalText('Country') });
 export const tireTypeInput = z.object({ name: requiredText('Name'), section: optionalText('Section') });
@@ -44,7 +44,7 @@ export type PatternInput = z.input<typeof patternInput>;
 
 export type Named = z.infer<typeof named>;
 
-const namedRow = <F extends z.ZodRawShape>(fields: F) => z.object({ id, name: z.string(), ...fields, ...timestamps });
+const namedRow = <F extends z.ZodRawShape>(fields: F) => z.object({ id, name: z.string(), ...fields, ...recordStamps });
 export const tireBrandRow = namedRow({ country: z.string().nullable() });
 export const tireTypeRow = namedRow({ section: z.string().nullable() });
 export const madeInRow = namedRow({});
@@ -76,7 +76,7 @@ export const patternRow = z
     tire_brand: named.nullable(),
     tire_type: named.nullable(),
     tags: z.array(named),
-    ...timestamps,
+    ...recordStamps,
   })
   .meta({ id: 'Pattern' });
 export type Pattern = z.infer<typeof patternRow>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, money, optionalText, requiredText } from './common.ts';
-import { amount, id, timestamps } from './answers.ts';
+import { amount, id, recordStamps } from './answers.ts';
 
 export const serviceInput = z.object({
   name: requiredText('Name'),
@@ -11,6 +11,6 @@ export const serviceInput = z.object({
 export type ServiceInput = z.output<typeof serviceInput>;
 
 export const serviceRow = z
-  .object({ id, name: z.string(), description: z.string().nullable(), selling_price: amount, active: z.boolean(), ...timestamps })
+  .object({ id, name: z.string(), description: z.string().nullable(), selling_price: amount, active: z.boolean(), ...recordStamps })
   .meta({ id: 'Service' });
 export type Service = z.infer<typeof serviceRow>;

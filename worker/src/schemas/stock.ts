@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { money, optionalText, requiredId, wholeNumber } from './common.ts';
-import { amount, id, named, timestamp } from './answers.ts';
+import { amount, id, named, timestamp, version } from './answers.ts';
 
 export const ADJUSTMENT_REASONS = ['count_correction', 'damage', 'return', 'other'] as const;
 
@@ -80,7 +80,7 @@ export const stockMoveRow = z
   .meta({ id: 'StockMove' });
 export type StockMove = z.infer<typeof stockMoveRow>;
 
-export const productPriceRow = z.object({ id, cost_price: amount, selling_price: amount });
+export const productPriceRow = z.object({ id, cost_price: amount, selling_price: amount, version });
 
 /** A product as the item pickers of documents list it; `stock` is null for a service. */
 export const productChoiceRow = z

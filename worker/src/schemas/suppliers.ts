@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalEmail, optionalText, requiredText } from './common.ts';
-import { id, timestamps } from './answers.ts';
+import { id, recordStamps } from './answers.ts';
 
 export const supplierInput = z.object({
   name: requiredText('Name'),
@@ -18,6 +18,6 @@ export const supplierRow = z.object({
   email: z.string().nullable(),
   phone: z.string(),
   address: z.string(),
-  ...timestamps,
+  ...recordStamps,
 });
 export type Supplier = z.infer<typeof supplierRow>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, money, optionalDate, optionalId, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
-import { amount, date, id, named, timestamps } from './answers.ts';
+import { amount, date, id, named, recordStamps } from './answers.ts';
 import { branchStockRow } from './stock.ts';
 
 export const RATINGS = ['A', 'B', 'C', 'D', 'E'] as const;
@@ -95,7 +95,7 @@ export const tireRow = z
     inventory: z.array(branchStockRow),
     notes: z.string().nullable(),
     active: z.boolean(),
-    ...timestamps,
+    ...recordStamps,
   })
   .meta({ id: 'Tire' });
 export type Tire = z.infer<typeof tireRow>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalId, requiredText } from './common.ts';
-import { timestamp, timestamps } from './answers.ts';
+import { timestamp, recordStamps } from './answers.ts';
 
 import { ROLES } from './roles.ts';
 import { sessionUser } from './auth.ts';
@@ -59,7 +59,7 @@ export const userRow = sessionUser
     is_locked: z.boolean(),
     locked_until: timestamp.nullable(),
     last_login_at: timestamp.nullable(),
-    ...timestamps,
+    ...recordStamps,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userRow>;

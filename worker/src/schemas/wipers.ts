@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalMoney, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
-import { amount, id, named, timestamps } from './answers.ts';
+import { amount, id, named, recordStamps } from './answers.ts';
 import { branchStockRow } from './stock.ts';
 
 export const MIN_WIPER_YEAR = 1900;
@@ -45,7 +45,7 @@ export const wiperRow = z
     quantity: z.number().int(),
     /** The stock at each branch that has had any. */
     inventory: z.array(branchStockRow),
-    ...timestamps,
+    ...recordStamps,
   })
   .meta({ id: 'WiperProduct' });
 export type Wiper = z.infer<typeof wiperRow>;

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
 import { describe } from '../../http/openapi.ts';
+import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import {
   INVOICE_STATUSES,
@@ -92,13 +93,13 @@ invoiceRoutes.post(
         return row.id;
       }),
     );
-    return c.json({ data: await showDocument(db, invoiceKind, id) }, 201);
+    return versioned(c, await showDocument(db, invoiceKind, id), 201);
   },
 );
 
-invoiceRoutes.get('/:id', describe({ tag, summary: 'One invoice, with its receipts', ok: invoice }), async (c) => {
+invoiceRoutes.get('/:id', describe({ tag, summary: 'One invoice, with its receipts', ok: invoice, etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), invoiceKind.notFound);
-  return c.json({ data: await showDocument(c.get('db'), invoiceKind, id) });
+  return versioned(c, await showDocument(c.get('db'), invoiceKind, id));
 });
 
 /** A draft is edited freely; a sent invoice only its due date and notes; a cancelled one not at all. */
@@ -111,12 +112,14 @@ invoiceRoutes.put(
     body: invoiceUpdateInput,
     ok: invoice,
     errors: [409],
+    ifMatch: true,
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), invoiceKind.notFound);
     const db = c.get('db');
     await documentRule(() =>
       db.transaction(async (tx) => {
+        await lockVersion(c, tx, { table: invoiceKind.table, id, notFound: invoiceKind.notFound });
         const { status } = await lockDocument(tx, invoiceKind, id);
         if (status === 'cancelled') throw new HttpError(409, 'A cancelled invoice cannot be edited.');
         if (status === 'sent') {
@@ -138,7 +141,7 @@ invoiceRoutes.put(
         await writeLines(tx, invoiceKind, id, input.items, input);
       }),
     );
-    return c.json({ data: await showDocument(db, invoiceKind, id) });
+    return versioned(c, await showDocument(db, invoiceKind, id));
   },
 );
 

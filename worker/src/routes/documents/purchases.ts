@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { describe } from '../../http/openapi.ts';
+import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import {
   PURCHASE_STATUSES,
@@ -97,13 +98,13 @@ purchaseRoutes.post(
         return row.id;
       }),
     );
-    return c.json({ data: await showDocument(db, purchaseKind, id) }, 201);
+    return versioned(c, await showDocument(db, purchaseKind, id), 201);
   },
 );
 
-purchaseRoutes.get('/:id', describe({ tag, summary: 'One purchase order, with its payments', ok: purchase }), async (c) => {
+purchaseRoutes.get('/:id', describe({ tag, summary: 'One purchase order, with its payments', ok: purchase, etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), purchaseKind.notFound);
-  return c.json({ data: await showDocument(c.get('db'), purchaseKind, id) });
+  return versioned(c, await showDocument(c.get('db'), purchaseKind, id));
 });
 
 /** While pending or ordered; a line keeps what it received and never goes below it. */
@@ -117,6 +118,7 @@ purchaseRoutes.put(
     body: purchaseUpdateInput,
     ok: purchase,
     errors: [409],
+    ifMatch: true,
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), purchaseKind.notFound);
@@ -124,6 +126,7 @@ purchaseRoutes.put(
     const input = await readBody(c, purchaseUpdateInput);
     await documentRule(() =>
       db.transaction(async (tx) => {
+        await lockVersion(c, tx, { table: purchaseKind.table, id, notFound: purchaseKind.notFound });
         const { status } = await lockDocument(tx, purchaseKind, id);
         if (status === 'received') throw new HttpError(409, 'A received purchase order cannot be edited.');
         if (status === 'cancelled') throw new HttpError(409, 'A cancelled purchase order cannot be edited.');
@@ -138,7 +141,7 @@ purchaseRoutes.put(
         await writeLines(tx, purchaseKind, id, linesOf(input.items), input);
       }),
     );
-    return c.json({ data: await showDocument(db, purchaseKind, id) });
+    return versioned(c, await showDocument(db, purchaseKind, id));
   },
 );
 
@@ -193,7 +196,7 @@ purchaseRoutes.post(
         c.get('user').id,
       ]),
     );
-    return c.json({ data: await showDocument(c.get('db'), purchaseKind, id) });
+    return versioned(c, await showDocument(c.get('db'), purchaseKind, id));
   },
 );
 

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { parseId, readBody } from '../../http/validate.ts';
 import { describe } from '../../http/openapi.ts';
+import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { SALE_STATUSES, completedSaleInput, pendingSaleInput, saleInput, saleListRow, saleRow, OPEN_STATUS } from '../../schemas/documents.ts';
 import { documentListQuery, documentRule, runTransition, listDocuments, lockDocument, lockForDelete, requireParty, showDocument, transition, writeLines, type DocumentKind } from './shared.ts';
@@ -84,13 +85,13 @@ saleRoutes.post(
         }),
       { amount: 'amount_paid' },
     );
-    return c.json({ data: await showDocument(db, saleKind, id) }, 201);
+    return versioned(c, await showDocument(db, saleKind, id), 201);
   },
 );
 
-saleRoutes.get('/:id', describe({ tag, summary: 'One sale, with its receipts', ok: sale }), async (c) => {
+saleRoutes.get('/:id', describe({ tag, summary: 'One sale, with its receipts', ok: sale, etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), saleKind.notFound);
-  return c.json({ data: await showDocument(c.get('db'), saleKind, id) });
+  return versioned(c, await showDocument(c.get('db'), saleKind, id));
 });
 
 /** A pending sale is edited freely (never below what was paid); a completed one only its payment method and notes. */
@@ -104,12 +105,14 @@ saleRoutes.put(
     body: saleUpdateInput,
     ok: sale,
     errors: [409],
+    ifMatch: true,
   }),
   async (c) => {
     const id = parseId(c.req.param('id'), saleKind.notFound);
     const db = c.get('db');
     await documentRule(() =>
       db.transaction(async (tx) => {
+        await lockVersion(c, tx, { table: saleKind.table, id, notFound: saleKind.notFound });
         const { status } = await lockDocument(tx, saleKind, id);
         if (status === 'cancelled') throw new HttpError(409, 'A cancelled sale cannot be edited.');
         if (status === 'completed') {
@@ -127,7 +130,7 @@ saleRoutes.put(
         await writeLines(tx, saleKind, id, linesOf(input.items), input);
       }),
     );
-    return c.json({ data: await showDocument(db, saleKind, id) });
+    return versioned(c, await showDocument(db, saleKind, id));
   },
 );
 

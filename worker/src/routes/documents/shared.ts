@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, optionalFilter, pageOf, queryText, type TotalQuery } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse } from '../../http/validate.ts';
+import { versioned } from '../../http/versions.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
 import { OPEN_STATUS, PAYMENT_STATUSES } from '../../schemas/documents.ts';
 
@@ -81,7 +82,7 @@ function documentSelect(kind: DocumentKind) {
       json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address) as ${kind.party.key},
       d.location_id, json_build_object('id', lo.id, 'name', lo.name, 'address', lo.address) as location, ${kind.columns},
       d.payment_status, d.subtotal, d.subtotal as total_amount, d.discount_amount, d.tax_amount, d.tax_rate,
-      d.net_amount, d.total_paid, d.balance_due, d.notes, d.created_by as created_by_id, d.created_at, d.updated_at,
+      d.net_amount, d.total_paid, d.balance_due, d.notes, d.created_by as created_by_id, d.version, d.created_at, d.updated_at,
       (select coalesce(json_agg(json_build_object(
           'id', x.id, 'product_id', x.product_id, 'product_type', x.product_type, 'product_name', x.product_name,
           'description', x.description, 'dot', x.dot, 'quantity', x.quantity, ${kind.lineFields}) order by x.position), '[]'::json)
@@ -338,5 +339,5 @@ export async function transition(c: Context<AppEnv>, kind: DocumentKind, action:
     requireStaffCondition(user, 'no payments', !row?.paid);
   }
   await documentRule(() => runTransition(db, kind, action, id, user.id));
-  return c.json({ data: await showDocument(c.get('db'), kind, id) });
+  return versioned(c, await showDocument(c.get('db'), kind, id));
 }

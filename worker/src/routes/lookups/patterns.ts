@@ -10,6 +10,7 @@ import { named } from '../../db/sql.ts';
 import { flag, optionalId, type FieldErrors } from '../../schemas/common.ts';
 import { patternCategories, patternInput, patternRow, type Pattern } from '../../schemas/lookups.ts';
 import { describe } from '../../http/openapi.ts';
+import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { deleteRow } from '../resource.ts';
 
@@ -27,7 +28,7 @@ const COLUMNS = `
          coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name) order by lower(g.name), g.id)
                      from public.pattern_tags pg join public.tags g on g.id = pg.tag_id
                     where pg.pattern_id = p.id), '[]'::json) as tags,
-         p.created_at, p.updated_at`;
+         p.version, p.created_at, p.updated_at`;
 const FROM = `from public.patterns p
     left join public.tire_brands b on b.id = p.tire_brand_id
     left join public.tire_types t on t.id = p.tire_type_id`;
@@ -128,17 +129,18 @@ patternRoutes.get('/by-brand/:id', byBrand, async (c) => {
 
 patternRoutes.post('/', describe({ tag, summary: 'Add a pattern', body: patternInput, created: one(patternRow) }), async (c) => {
   const input = await readBody(c, patternInput);
-  return c.json({ data: await savePattern(c.get('db'), input) }, 201);
+  return versioned(c, await savePattern(c.get('db'), input), 201);
 });
 
-patternRoutes.get('/:id', describe({ tag, summary: 'One pattern', ok: one(patternRow) }), async (c) => {
-  return c.json({ data: await findPattern(c.get('db'), parseId(c.req.param('id'), notFound)) });
+patternRoutes.get('/:id', describe({ tag, summary: 'One pattern', ok: one(patternRow), etag: true }), async (c) => {
+  return versioned(c, await findPattern(c.get('db'), parseId(c.req.param('id'), notFound)));
 });
 
-patternRoutes.put('/:id', describe({ tag, summary: 'Change a pattern', body: patternInput, ok: one(patternRow) }), async (c) => {
+patternRoutes.put('/:id', describe({ tag, summary: 'Change a pattern', body: patternInput, ok: one(patternRow), ifMatch: true }), async (c) => {
   const id = parseId(c.req.param('id'), notFound);
   const input = await readBody(c, patternInput);
-  return c.json({ data: await savePattern(c.get('db'), input, id) });
+  await lockVersion(c, c.get('db'), { table: 'patterns', id, notFound });
+  return versioned(c, await savePattern(c.get('db'), input, id));
 });
 
 patternRoutes.delete('/:id', describe({ tag, summary: 'Delete a pattern', noContent: true, errors: [409] }), async (c) => {

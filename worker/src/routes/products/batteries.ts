@@ -8,6 +8,7 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { BATTERY_TYPES, batteryInput, batteryRow, type BatteryInput } from '../../schemas/batteries.ts';
 import { describe } from '../../http/openapi.ts';
+import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { optionalId } from '../../schemas/common.ts';
 import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
@@ -32,7 +33,7 @@ const COLUMNS = `
   p.id, p.name, p.name as battery_name, b.battery_brand_id, ${lookupNamed('battery_brands', 'b.battery_brand_id')} as battery_brand,
   b.made_in_id, ${lookupNamed('made_ins', 'b.made_in_id')} as made_in, b.location_id, ${lookupNamed('locations', 'b.location_id')} as location, b.date_received,
   p.cost_price, p.selling_price, ${totalStock} as inventory_quantity, ${branchStock} as inventory, p.notes,
-  b.battery_shape, b.battery_shape as product_shape, b.ampere, b.reversed, b.battery_type, p.created_at, p.updated_at`;
+  b.battery_shape, b.battery_shape as product_shape, b.ampere, b.reversed, b.battery_type, p.version, p.created_at, p.updated_at`;
 
 async function findBattery(db: Db, id: number | string) {
   const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.id = $1`, [id]);
@@ -109,30 +110,32 @@ batteryRoutes.post('/', create, async (c) => {
     await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.get('user').id, 'opening');
     return id;
   });
-  return c.json({ data: await findBattery(c.get('db'), id) }, 201);
+  return versioned(c, await findBattery(c.get('db'), id), 201);
 });
 
-batteryRoutes.get('/:id', describe({ tag, summary: 'One battery', ok: one(batteryRow) }), async (c) => {
+batteryRoutes.get('/:id', describe({ tag, summary: 'One battery', ok: one(batteryRow), etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findBattery(c.get('db'), id) });
+  return versioned(c, await findBattery(c.get('db'), id));
 });
 
 const update = describe({
   tag,
   summary: 'Change a battery',
   description:
-    'A change of the quantity is counted in or out at the location as a count correction (409 when that branch has too few). ' +
+    'A change of the quantity is counted in or out at the location as a count correction (409 when that branch has too few); ' +
+    'it needs the version read as If-Match (428 without it). ' +
     'Staff may not change the cost price.',
   body: batteryInput,
   ok: one(batteryRow),
-  errors: [409],
+  errors: [409, 428],
+  ifMatch: true,
 });
 
 batteryRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, batteryInput);
   await c.get('db').transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.get('user'), id, 'battery', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    const proven = await updateProduct(c, tx, { id, kind: 'battery', notFound: NOT_FOUND }, productFields(input));
     await checkReferences(tx, input);
     await tx.query(
       `update public.batteries set battery_brand_id = $2, made_in_id = $3, location_id = $4, date_received = $5,
@@ -140,9 +143,9 @@ batteryRoutes.put('/:id', update, async (c) => {
         where product_id = $1`,
       [id, ...detailValues(input)],
     );
-    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.get('user').id, 'count_correction');
+    await setTotalStock(tx, id, input.location_id, input.inventory_quantity, c.get('user').id, 'count_correction', proven);
   });
-  return c.json({ data: await findBattery(c.get('db'), id) });
+  return versioned(c, await findBattery(c.get('db'), id));
 });
 
 batteryRoutes.delete('/:id', describe({ tag, summary: 'Delete a battery', noContent: true, errors: [409] }), async (c) => {

@@ -2,7 +2,9 @@ import { isAdmin, requireStaffCondition } from '../../auth/permissions.ts';
 import type { SessionUser } from '../../schemas/auth.ts';
 import type { Db } from '../../db/port.ts';
 import { pgErrorCode } from '../../db/port.ts';
+import type { Context } from 'hono';
 import { HttpError } from '../../http/errors.ts';
+import { lockVersion } from '../../http/versions.ts';
 import type { Where } from '../../http/where.ts';
 
 export type ProductKind = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
@@ -130,16 +132,27 @@ export async function requireCostPriceRight(db: Db, user: SessionUser, id: strin
   requireStaffCondition(user, 'cost price unchanged', !row || Number(row.cost_price) === costPrice);
 }
 
-/** Updates the shared columns; false when no product of that kind has the id. */
-export async function updateProduct(db: Db, user: SessionUser, id: string | number, kind: ProductKind, fields: ProductFields): Promise<boolean> {
-  await requireCostPriceRight(db, user, id, fields.cost_price);
-  const rows = await db.query(
+/**
+ * Updates the shared columns of the product, locked and checked against the version the form read
+ * (404 when no product of that kind has the id, 412 when it changed since). True when the form
+ * proved it read the current version, which a change of its stock needs.
+ */
+export async function updateProduct(
+  c: Context,
+  db: Db,
+  product: { id: string; kind: ProductKind; notFound: string },
+  fields: ProductFields,
+): Promise<boolean> {
+  const { id, kind } = product;
+  const proven = await lockVersion(c, db, { table: 'products', id, notFound: product.notFound, where: `r.kind = '${kind}'` });
+  await requireCostPriceRight(db, c.get('user'), id, fields.cost_price);
+  await db.query(
     `update public.products
         set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, updated_at = now()
-      where id = $1 and kind = $2 returning id`,
+      where id = $1 and kind = $2`,
     [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes],
   );
-  return rows.length > 0;
+  return proven;
 }
 
 export async function moveStock(
@@ -159,9 +172,13 @@ export async function moveStock(
   return row.quantity;
 }
 
+export const STOCK_CHANGED = 'Stock changed since this form was opened: use Adjust Stock';
+
 /**
  * A form that states the product's total quantity: the difference from the current total is
- * counted in (or out) at the given branch as a count correction.
+ * counted in (or out) at the given branch, as opening stock or as a count correction. A correction
+ * needs the form to have proved it read the current version (If-Match): the quantity it shows may
+ * predate sales made since (428).
  */
 export async function setTotalStock(
   db: Db,
@@ -170,6 +187,7 @@ export async function setTotalStock(
   quantity: number,
   userId: number,
   reason: 'opening' | 'count_correction',
+  proven = false,
 ): Promise<void> {
   const [{ total }] = await db.query<{ total: number }>(
     'select coalesce(sum(quantity), 0)::int as total from public.stock_levels where product_id = $1',
@@ -177,6 +195,7 @@ export async function setTotalStock(
   );
   const delta = quantity - total;
   if (delta === 0) return;
+  if (reason === 'count_correction' && !proven) throw new HttpError(428, STOCK_CHANGED);
   await moveStock(db, { productId, locationId, delta, reason, userId, note: reason === 'count_correction' ? 'Quantity changed on the product form' : null });
 }
 

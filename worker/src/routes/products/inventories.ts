@@ -8,6 +8,7 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { inventoryCategory, inventoryInput, inventoryItemRow, type InventoryInput } from '../../schemas/inventories.ts';
 import { describe } from '../../http/openapi.ts';
+import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 
@@ -26,7 +27,7 @@ const FROM = `
 
 const COLUMNS = `
   p.id, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
-  ${totalStock} <= i.min_stock as is_low, ${branchStock} as inventory, p.created_at, p.updated_at`;
+  ${totalStock} <= i.min_stock as is_low, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
 async function findItem(db: Db, id: number | string) {
   const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.id = $1`, [id]);
@@ -94,12 +95,12 @@ inventoryRoutes.post('/', create, async (c) => {
     await setTotalStock(tx, id, locationId, input.current_stock, c.get('user').id, 'opening');
     return id;
   });
-  return c.json({ data: await findItem(c.get('db'), id) }, 201);
+  return versioned(c, await findItem(c.get('db'), id), 201);
 });
 
-inventoryRoutes.get('/:id', describe({ tag, summary: 'One inventory item', ok: one(inventoryItemRow) }), async (c) => {
+inventoryRoutes.get('/:id', describe({ tag, summary: 'One inventory item', ok: one(inventoryItemRow), etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findItem(c.get('db'), id) });
+  return versioned(c, await findItem(c.get('db'), id));
 });
 
 const update = describe({
@@ -107,22 +108,23 @@ const update = describe({
   summary: 'Change an inventory item',
   description:
     'A change of the current stock is counted in or out as a count correction at the location, or at the first branch when none is given ' +
-    '(409 when that branch has too few). Staff may not change the cost price.',
+    '(409 when that branch has too few); it needs the version read as If-Match (428 without it). Staff may not change the cost price.',
   body: inventoryInput,
   ok: one(inventoryItemRow),
-  errors: [409],
+  errors: [409, 428],
+  ifMatch: true,
 });
 
 inventoryRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, inventoryInput);
   await c.get('db').transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.get('user'), id, 'item', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    const proven = await updateProduct(c, tx, { id, kind: 'item', notFound: NOT_FOUND }, productFields(input));
     const locationId = await stockLocation(tx, input);
     await tx.query('update public.inventory_items set category = $2, min_stock = $3 where product_id = $1', [id, input.category, input.min_stock]);
-    await setTotalStock(tx, id, locationId, input.current_stock, c.get('user').id, 'count_correction');
+    await setTotalStock(tx, id, locationId, input.current_stock, c.get('user').id, 'count_correction', proven);
   });
-  return c.json({ data: await findItem(c.get('db'), id) });
+  return versioned(c, await findItem(c.get('db'), id));
 });
 
 inventoryRoutes.delete('/:id', describe({ tag, summary: 'Delete an inventory item', noContent: true, errors: [409] }), async (c) => {

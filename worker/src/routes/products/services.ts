@@ -7,6 +7,7 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { serviceInput, serviceRow, type ServiceInput } from '../../schemas/services.ts';
 import { describe } from '../../http/openapi.ts';
+import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { deleteProducts, insertProduct, updateProduct } from './core.ts';
 
@@ -14,7 +15,7 @@ const NOT_FOUND = 'Service not found';
 const IN_USE = 'This service cannot be deleted because invoices or sales refer to it.';
 
 const FROM = `from public.products p`;
-const COLUMNS = 'p.id, p.name, p.notes as description, p.selling_price, p.active, p.created_at, p.updated_at';
+const COLUMNS = 'p.id, p.name, p.notes as description, p.selling_price, p.active, p.version, p.created_at, p.updated_at';
 
 async function findService(db: Db, id: number | string) {
   const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.kind = 'service' and p.id = $1`, [id]);
@@ -45,19 +46,19 @@ serviceRoutes.get('/', describe({ tag, summary: 'List services', query: listQuer
 serviceRoutes.post('/', describe({ tag, summary: 'Add a service', body: serviceInput, created: one(serviceRow) }), async (c) => {
   const input = await readBody(c, serviceInput);
   const id = await insertProduct(c.get('db'), 'service', productFields(input));
-  return c.json({ data: await findService(c.get('db'), id) }, 201);
+  return versioned(c, await findService(c.get('db'), id), 201);
 });
 
-serviceRoutes.get('/:id', describe({ tag, summary: 'One service', ok: one(serviceRow) }), async (c) => {
+serviceRoutes.get('/:id', describe({ tag, summary: 'One service', ok: one(serviceRow), etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findService(c.get('db'), id) });
+  return versioned(c, await findService(c.get('db'), id));
 });
 
-serviceRoutes.put('/:id', describe({ tag, summary: 'Change a service', body: serviceInput, ok: one(serviceRow) }), async (c) => {
+serviceRoutes.put('/:id', describe({ tag, summary: 'Change a service', body: serviceInput, ok: one(serviceRow), ifMatch: true }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, serviceInput);
-  if (!(await updateProduct(c.get('db'), c.get('user'), id, 'service', productFields(input)))) throw new HttpError(404, NOT_FOUND);
-  return c.json({ data: await findService(c.get('db'), id) });
+  await updateProduct(c, c.get('db'), { id, kind: 'service', notFound: NOT_FOUND }, productFields(input));
+  return versioned(c, await findService(c.get('db'), id));
 });
 
 serviceRoutes.delete('/:id', describe({ tag, summary: 'Delete a service', noContent: true, errors: [409] }), async (c) => {

@@ -19,6 +19,7 @@ import {
   stockTransferInput,
 } from '../../schemas/stock.ts';
 import { describe } from '../../http/openapi.ts';
+import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { addTermsMatch, searchTerms, requireCostPriceRight, requireReferences, stockRule, totalStock } from './core.ts';
 import { named } from '../../db/sql.ts';
@@ -134,20 +135,22 @@ const price = describe({
   description: 'Either price may be left out to keep it. Staff may not change the cost price.',
   body: priceInput,
   ok: one(productPriceRow),
+  ifMatch: true,
 });
 
 stockRoutes.patch('/:id/price', price, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, priceInput);
-  await requireCostPriceRight(c.get('db'), c.get('user'), id, input.cost_price);
-  const [row] = await c.get('db').query(
+  const db = c.get('db');
+  await lockVersion(c, db, { table: 'products', id, notFound: NOT_FOUND });
+  await requireCostPriceRight(db, c.get('user'), id, input.cost_price);
+  const [row] = await db.query<{ version: number }>(
     `update public.products
         set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()
-      where id = $1 returning id, cost_price, selling_price`,
+      where id = $1 returning id, cost_price, selling_price, version`,
     [id, input.cost_price ?? null, input.selling_price ?? null],
   );
-  if (!row) throw new HttpError(404, NOT_FOUND);
-  return c.json({ data: row });
+  return versioned(c, row);
 });
 
 export const productsQuery = listQuery.extend({

@@ -19,6 +19,7 @@ import {
   tireStatsRow,
 } from '../../schemas/tires.ts';
 import { describe } from '../../http/openapi.ts';
+import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
@@ -73,7 +74,7 @@ const COLUMNS = `
   t.location_id, ${lookupNamed('locations', 't.location_id')} as location,
   t.size, t.dot, t.date_of_production, t.made_in, t.date_received, t.construction_type, t.run_flat,
   t.fuel_rating, t.water_rating, p.cost_price, p.selling_price,
-  ${totalStock} as quantity, ${branchStock} as inventory, p.notes, p.active, p.created_at, p.updated_at`;
+  ${totalStock} as quantity, ${branchStock} as inventory, p.notes, p.active, p.version, p.created_at, p.updated_at`;
 
 /** By name (brand, pattern, size), which an index on products serves. */
 const ORDER = 'order by lower(p.name), p.id';
@@ -352,32 +353,34 @@ const create = describe({
 tireRoutes.post('/', create, async (c) => {
   const input = await readBody(c, tireBody);
   const id = await createTire(c.get('db'), input, c.get('user').id);
-  return c.json({ data: await findTire(c.get('db'), id) }, 201);
+  return versioned(c, await findTire(c.get('db'), id), 201);
 });
 
-tireRoutes.get('/:id', describe({ tag, summary: 'One tire', ok: one(tireRow) }), async (c) => {
+tireRoutes.get('/:id', describe({ tag, summary: 'One tire', ok: one(tireRow), etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const tire = await findTire(c.get('db'), id);
   if (!tire) throw new HttpError(404, NOT_FOUND);
-  return c.json({ data: tire });
+  return versioned(c, tire);
 });
 
 const update = describe({
   tag,
   summary: 'Change a tire',
   description:
-    'A change of the quantity is counted in or out at the location as a count correction (409 when that branch has too few). ' +
+    'A change of the quantity is counted in or out at the location as a count correction (409 when that branch has too few); ' +
+    'it needs the version read as If-Match (428 without it). ' +
     'Staff may not change the cost price.',
   body: tireBody,
   ok: one(tireRow),
-  errors: [409],
+  errors: [409, 428],
+  ifMatch: true,
 });
 
 tireRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, tireBody);
   await c.get('db').transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.get('user'), id, 'tire', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    const proven = await updateProduct(c, tx, { id, kind: 'tire', notFound: NOT_FOUND }, productFields(input));
     await checkReferences(tx, input);
     await tx.query(
       `update public.tires set tire_brand_id = $2, pattern_id = $3, supplier_id = $4, tire_type_id = $5, location_id = $6,
@@ -386,9 +389,9 @@ tireRoutes.put('/:id', update, async (c) => {
         where product_id = $1`,
       [id, ...detailValues(input)],
     );
-    await setTotalStock(tx, id, input.location_id, input.quantity, c.get('user').id, 'count_correction');
+    await setTotalStock(tx, id, input.location_id, input.quantity, c.get('user').id, 'count_correction', proven);
   });
-  return c.json({ data: await findTire(c.get('db'), id) });
+  return versioned(c, await findTire(c.get('db'), id));
 });
 
 tireRoutes.delete('/:id', describe({ tag, summary: 'Delete a tire', noContent: true, errors: [409] }), async (c) => {

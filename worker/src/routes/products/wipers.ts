@@ -7,6 +7,7 @@ import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
 import { wiperInput, wiperRow, type WiperInput } from '../../schemas/wipers.ts';
 import { describe } from '../../http/openapi.ts';
+import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, totalStock, updateProduct } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
@@ -21,7 +22,7 @@ const FROM = `
 const COLUMNS = `
   p.id, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
   w.made_in_id, ${lookupNamed('made_ins', 'w.made_in_id')} as made_in, p.cost_price, p.selling_price,
-  ${totalStock} as quantity, ${branchStock} as inventory, p.created_at, p.updated_at`;
+  ${totalStock} as quantity, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
 async function findWiper(db: Db, id: number | string) {
   const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.id = $1`, [id]);
@@ -94,12 +95,12 @@ wiperRoutes.post('/', create, async (c) => {
     );
     return id;
   });
-  return c.json({ data: await findWiper(c.get('db'), id) }, 201);
+  return versioned(c, await findWiper(c.get('db'), id), 201);
 });
 
-wiperRoutes.get('/:id', describe({ tag, summary: 'One wiper product', ok: one(wiperRow) }), async (c) => {
+wiperRoutes.get('/:id', describe({ tag, summary: 'One wiper product', ok: one(wiperRow), etag: true }), async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
-  return c.json({ data: await findWiper(c.get('db'), id) });
+  return versioned(c, await findWiper(c.get('db'), id));
 });
 
 const update = describe({
@@ -108,13 +109,14 @@ const update = describe({
   description: 'Staff may not change the cost price.',
   body: wiperInput,
   ok: one(wiperRow),
+  ifMatch: true,
 });
 
 wiperRoutes.put('/:id', update, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, wiperInput);
   await c.get('db').transaction(async (tx) => {
-    if (!(await updateProduct(tx, c.get('user'), id, 'wiper', productFields(input)))) throw new HttpError(404, NOT_FOUND);
+    await updateProduct(c, tx, { id, kind: 'wiper', notFound: NOT_FOUND }, productFields(input));
     await checkReferences(tx, input);
     await tx.query(
       `update public.wipers set size = $2, type = $3, frame_material = $4, compatibility_year = $5, compatible_cars = $6, made_in_id = $7
@@ -122,7 +124,7 @@ wiperRoutes.put('/:id', update, async (c) => {
       [id, ...detailValues(input)],
     );
   });
-  return c.json({ data: await findWiper(c.get('db'), id) });
+  return versioned(c, await findWiper(c.get('db'), id));
 });
 
 wiperRoutes.delete('/:id', describe({ tag, summary: 'Delete a wiper product', noContent: true, errors: [409] }), async (c) => {
