@@ -7,12 +7,14 @@ import { Field } from '../../shared/forms/Field';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
-import { invoiceNumber, useInvoiceMutations } from './api';
+import { isApiError } from '../../shared/api/client';
+import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
+import { invoiceNumber, invoiceQueries, useInvoiceMutations } from './api';
 import { InvoiceForm } from './InvoiceForm';
 import { InvoiceLoad } from './InvoiceLoad';
 
 /** A sent invoice keeps its lines and totals: only its due date and notes change. */
-function SentInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () => void }) {
+function SentInvoiceForm({ invoice, onSaved, onReload }: { invoice: Invoice; onSaved: () => void; onReload: () => void }) {
   const { update } = useInvoiceMutations();
   const form = useFormState(
     sentInvoiceInput,
@@ -20,13 +22,20 @@ function SentInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () =
     {
       error: update.error,
       failureMessage: 'Error updating invoice. Please try again.',
-      onSubmit: (input) => update.mutate({ id: invoice.id, input }, { onSuccess: onSaved }),
+      onSubmit: (input) => update.mutate({ id: invoice.id, input, version: invoice.version }, { onSuccess: onSaved }),
     },
   );
   return (
     <>
       <p className="card notice doc-edit-note">This invoice has been sent: only its due date and notes can be changed.</p>
-      <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Invoice" pending={update.isPending} cancelTo={`/invoices/${invoice.id}`}>
+      <FormCard
+        onSubmit={form.submit}
+        messages={form.messages}
+        submitLabel="Save Invoice"
+        pending={update.isPending}
+        cancelTo={`/invoices/${invoice.id}`}
+        onReload={isApiError(update.error, 412) ? onReload : undefined}
+      >
         <Field {...form.bind('due_date')} label="Due Date" type="date" required />
         <Field {...form.bind('notes')} label="Notes" multiline wide />
       </FormCard>
@@ -34,7 +43,10 @@ function SentInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () =
   );
 }
 
-function EditInvoice({ invoice }: { invoice: Invoice }) {
+/** The invoice as the form opened it: a save is refused (412) if it changed since (a payment, another edit). */
+function EditInvoice({ invoice: live }: { invoice: Invoice }) {
+  const { opened: invoice, reload } = useOpenedRecord(live, invoiceQueries.detail(live.id));
+  const onReload = () => void reload();
   const navigate = useNavigate();
   const flash = useFlash();
   const settings = useQuery(settingsQuery);
@@ -54,9 +66,9 @@ function EditInvoice({ invoice }: { invoice: Invoice }) {
       </div>
     );
   }
-  if (invoice.status !== 'draft') return <SentInvoiceForm invoice={invoice} onSaved={onSaved} />;
+  if (invoice.status !== 'draft') return <SentInvoiceForm key={invoice.version} invoice={invoice} onSaved={onSaved} onReload={onReload} />;
   if (settings.isPending) return <Spinner label="Loading…" />;
-  return <InvoiceForm invoice={invoice} settings={settings.data} onSaved={onSaved} />;
+  return <InvoiceForm key={invoice.version} invoice={invoice} settings={settings.data} onSaved={onSaved} onReload={onReload} />;
 }
 
 /** /invoices/:id/edit: a draft in full, a sent invoice's due date and notes, a cancelled one not at all. */

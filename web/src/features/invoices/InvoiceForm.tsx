@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { draftInvoiceInput, invoiceInput, type Invoice, type Settings } from '@schemas/documents';
 import { centsText, percentOf, toCents } from '../../shared/documents/cents';
 import { addDays, today } from '../../shared/documents/dates';
+import { isApiError } from '../../shared/api/client';
 import { DocumentEditor } from '../../shared/documents/DocumentEditor';
 import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
 import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../../shared/documents/draft';
@@ -40,10 +41,12 @@ interface InvoiceFormProps {
   invoice?: Invoice;
   settings: Settings | undefined;
   onSaved: (invoice: Invoice) => void;
+  /** Offered when the document changed since the form opened: loads it as it is now. */
+  onReload?: () => void;
 }
 
 /** Create Invoice, and the edit of a draft: every field. */
-export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
+export function InvoiceForm({ invoice, settings, onSaved, onReload }: InvoiceFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
   const state = useDocumentDraft('invoice', startOf(invoice, taxRate, useNewDocumentBranch()), taxRate);
   const [issuedDate, setIssuedDate] = useState(invoice?.issued_date ?? today());
@@ -68,7 +71,7 @@ export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
     error: saving.error,
     failureMessage: invoice ? 'Error updating invoice. Please try again.' : 'Error creating invoice. Please try again.',
     onValid: (input) => {
-      if (invoice) update.mutate({ id: invoice.id, input }, { onSuccess: onSaved });
+      if (invoice) update.mutate({ id: invoice.id, input, version: invoice.version }, { onSuccess: onSaved });
       else create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onSaved });
     },
   });
@@ -95,6 +98,7 @@ export function InvoiceForm({ invoice, settings, onSaved }: InvoiceFormProps) {
       errors={form.errors}
       lineErrors={form.lineErrors}
       messages={form.messages}
+      onReload={isApiError(saving.error, 412) ? onReload : undefined}
       submitLabel={invoice ? 'Save Invoice' : 'Create Invoice'}
       pending={saving.isPending}
       cancelTo={invoice ? `/invoices/${invoice.id}` : '/invoices'}

@@ -5,11 +5,14 @@ import { settingsQuery } from '../../shared/api/settings';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
-import { canEdit, hasReceived } from './api';
+import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
+import { canEdit, hasReceived, purchaseQueries } from './api';
 import { PurchaseForm } from './PurchaseForm';
 import { PurchaseLoad } from './PurchaseLoad';
 
-function EditPurchase({ purchase }: { purchase: Purchase }) {
+/** The order as the form opened it: a save is refused (412) if it changed since (goods received, a payment, another edit). */
+function EditPurchase({ purchase: live }: { purchase: Purchase }) {
+  const { opened: purchase, reload } = useOpenedRecord(live, purchaseQueries.detail(live.id));
   const navigate = useNavigate();
   const flash = useFlash();
   const settings = useQuery(settingsQuery);
@@ -34,7 +37,9 @@ function EditPurchase({ purchase }: { purchase: Purchase }) {
         </p>
       )}
       <PurchaseForm
+        key={purchase.version}
         purchase={purchase}
+        onReload={() => void reload()}
         settings={settings.data}
         onSaved={() => {
           flash('Purchase order updated successfully!', detailPath);

@@ -4,6 +4,7 @@ import type { ProductEntry } from '../../shared/api/products';
 import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
 import { centsText, percentOf, toCents } from '../../shared/documents/cents';
 import { today } from '../../shared/documents/dates';
+import { isApiError } from '../../shared/api/client';
 import { DocumentEditor } from '../../shared/documents/DocumentEditor';
 import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../../shared/documents/draft';
 import { useDocumentForm } from '../../shared/documents/useDocumentForm';
@@ -69,10 +70,12 @@ interface PurchaseFormProps {
   /** A product to order, waiting in the item entry row (from "Order more"). */
   presetProduct?: ProductEntry | null;
   onSaved: (purchase: Purchase) => void;
+  /** Offered when the document changed since the form opened: loads it as it is now. */
+  onReload?: () => void;
 }
 
 /** New Purchase Order, and the edit of a pending or ordered one. */
-export function PurchaseForm({ purchase, settings, presetProduct, onSaved }: PurchaseFormProps) {
+export function PurchaseForm({ purchase, settings, presetProduct, onSaved, onReload }: PurchaseFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
   const state = useDocumentDraft('purchase', startOf(purchase, taxRate, useNewDocumentBranch()), taxRate);
   const [purchaseDate, setPurchaseDate] = useState(purchase?.purchase_date ?? today());
@@ -100,7 +103,7 @@ export function PurchaseForm({ purchase, settings, presetProduct, onSaved }: Pur
     error: saving.error,
     failureMessage: purchase ? 'Error updating purchase order. Please try again.' : 'Error creating purchase order. Please try again.',
     onValid: (input) => {
-      if (purchase) update.mutate({ id: purchase.id, input }, { onSuccess: onSaved });
+      if (purchase) update.mutate({ id: purchase.id, input, version: purchase.version }, { onSuccess: onSaved });
       else create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onSaved });
     },
   });
@@ -153,6 +156,7 @@ export function PurchaseForm({ purchase, settings, presetProduct, onSaved }: Pur
       errors={form.errors}
       lineErrors={form.lineErrors}
       messages={form.messages}
+      onReload={isApiError(saving.error, 412) ? onReload : undefined}
       submitLabel={purchase ? 'Save Purchase Order' : 'Create Purchase Order'}
       pending={saving.isPending}
       cancelTo={purchase ? `/purchases/${purchase.id}` : '/purchases'}

@@ -8,12 +8,14 @@ import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { SelectField } from '../../shared/ui/SelectField';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useSaleMutations } from './api';
+import { isApiError } from '../../shared/api/client';
+import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
+import { saleQueries, useSaleMutations } from './api';
 import { SaleForm } from './SaleForm';
 import { SaleLoad } from './SaleLoad';
 
 /** A completed sale keeps its lines and totals: only its payment method and notes change. */
-function CompletedSaleForm({ sale, onSaved }: { sale: Sale; onSaved: () => void }) {
+function CompletedSaleForm({ sale, onSaved, onReload }: { sale: Sale; onSaved: () => void; onReload: () => void }) {
   const { update } = useSaleMutations();
   const form = useFormState(
     completedSaleInput,
@@ -21,13 +23,20 @@ function CompletedSaleForm({ sale, onSaved }: { sale: Sale; onSaved: () => void 
     {
       error: update.error,
       failureMessage: 'Error updating sale. Please try again.',
-      onSubmit: (input) => update.mutate({ id: sale.id, input }, { onSuccess: onSaved }),
+      onSubmit: (input) => update.mutate({ id: sale.id, input, version: sale.version }, { onSuccess: onSaved }),
     },
   );
   return (
     <>
       <p className="card notice doc-edit-note">This sale is completed: only its payment method and notes can be changed.</p>
-      <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Sale" pending={update.isPending} cancelTo={`/sales/${sale.id}`}>
+      <FormCard
+        onSubmit={form.submit}
+        messages={form.messages}
+        submitLabel="Save Sale"
+        pending={update.isPending}
+        cancelTo={`/sales/${sale.id}`}
+        onReload={isApiError(update.error, 412) ? onReload : undefined}
+      >
         <SelectField
           {...form.bind('payment_method')}
           label="Payment Method"
@@ -39,7 +48,10 @@ function CompletedSaleForm({ sale, onSaved }: { sale: Sale; onSaved: () => void 
   );
 }
 
-function EditSale({ sale }: { sale: Sale }) {
+/** The sale as the form opened it: a save is refused (412) if it changed since (a payment, another edit). */
+function EditSale({ sale: live }: { sale: Sale }) {
+  const { opened: sale, reload } = useOpenedRecord(live, saleQueries.detail(live.id));
+  const onReload = () => void reload();
   const navigate = useNavigate();
   const flash = useFlash();
   const settings = useQuery(settingsQuery);
@@ -59,9 +71,9 @@ function EditSale({ sale }: { sale: Sale }) {
       </div>
     );
   }
-  if (sale.status === 'completed') return <CompletedSaleForm sale={sale} onSaved={onSaved} />;
+  if (sale.status === 'completed') return <CompletedSaleForm key={sale.version} sale={sale} onSaved={onSaved} onReload={onReload} />;
   if (settings.isPending) return <Spinner label="Loading…" />;
-  return <SaleForm sale={sale} settings={settings.data} onSaved={onSaved} />;
+  return <SaleForm key={sale.version} sale={sale} settings={settings.data} onSaved={onSaved} onReload={onReload} />;
 }
 
 /** /sales/:id/edit: a pending sale in full, a completed one's payment method and notes, a cancelled one not at all. */

@@ -11,6 +11,7 @@ import {
 import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
 import { centsText, percentOf, toCents } from '../../shared/documents/cents';
 import { today } from '../../shared/documents/dates';
+import { isApiError } from '../../shared/api/client';
 import { DocumentEditor } from '../../shared/documents/DocumentEditor';
 import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../../shared/documents/draft';
 import { useDocumentForm } from '../../shared/documents/useDocumentForm';
@@ -50,10 +51,12 @@ interface SaleFormProps {
   sale?: Sale;
   settings: Settings | undefined;
   onSaved: (sale: Sale) => void;
+  /** Offered when the document changed since the form opened: loads it as it is now. */
+  onReload?: () => void;
 }
 
 /** New Sale (with its status and what is paid now), and the edit of a pending sale. */
-export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
+export function SaleForm({ sale, settings, onSaved, onReload }: SaleFormProps) {
   const taxRate = settings?.tax_rate ?? 0;
   const state = useDocumentDraft('sale', startOf(sale, taxRate, useNewDocumentBranch()), taxRate);
   const [saleDate, setSaleDate] = useState(sale?.sale_date ?? today());
@@ -80,7 +83,7 @@ export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
     error: saving.error,
     failureMessage: sale ? 'Error updating sale. Please try again.' : 'Error creating sale. Please try again.',
     onValid: (input) => {
-      if (sale) update.mutate({ id: sale.id, input }, { onSuccess: onSaved });
+      if (sale) update.mutate({ id: sale.id, input, version: sale.version }, { onSuccess: onSaved });
       else create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onSaved });
     },
   });
@@ -130,6 +133,7 @@ export function SaleForm({ sale, settings, onSaved }: SaleFormProps) {
       errors={form.errors}
       lineErrors={form.lineErrors}
       messages={form.messages}
+      onReload={isApiError(saving.error, 412) ? onReload : undefined}
       submitLabel={sale ? 'Save Sale' : 'Create Sale'}
       pending={saving.isPending}
       cancelTo={sale ? `/sales/${sale.id}` : '/sales'}

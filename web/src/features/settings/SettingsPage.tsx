@@ -5,6 +5,7 @@ import { settingsQuery } from '../../shared/api/settings';
 import { usePermissions } from '../../shared/auth/permissions';
 import { Field } from '../../shared/forms/Field';
 import { FormCard, useFormState } from '../../shared/forms/FormCard';
+import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import { DetailList } from '../../shared/ui/DetailList';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -69,7 +70,7 @@ export function SettingsPage() {
       ) : settings.isError ? (
         <ErrorBox messages={[`Error loading settings: ${settings.error.message}`]} />
       ) : can.changeSettings ? (
-        <SettingsForm settings={settings.data} />
+        <OpenedSettings settings={settings.data} />
       ) : (
         <SettingsReadOnly settings={settings.data} />
       )}
@@ -77,17 +78,39 @@ export function SettingsPage() {
   );
 }
 
-function SettingsForm({ settings }: { settings: Settings }) {
-  const flash = useFlash();
+/** The settings as the form opened them: a save is refused (412) if someone changed them since. */
+function OpenedSettings({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
+  const { opened, keep, onReload } = useOpenedRecord(settings, settingsQuery, save);
+  return <SettingsForm key={opened.version} settings={opened} save={save} onSaved={keep} onReload={onReload} />;
+}
+
+interface SettingsFormProps {
+  settings: Settings;
+  save: ReturnType<typeof useSaveSettings>;
+  onSaved: (settings: Settings) => void;
+  onReload?: () => void;
+}
+
+function SettingsForm({ settings, save, onSaved, onReload }: SettingsFormProps) {
+  const flash = useFlash();
   const form = useFormState(settingsInput, toFormValues(FIELD_NAMES, settings), {
     error: save.error,
     failureMessage: isApiError(save.error, 403) && save.error.message ? save.error.message : 'Error saving settings. Please try again.',
-    onSubmit: (input) => save.mutate(input, { onSuccess: () => flash('Settings saved.') }),
+    onSubmit: (input) =>
+      save.mutate(
+        { input, version: settings.version },
+        {
+          onSuccess: (saved) => {
+            flash('Settings saved.');
+            onSaved(saved);
+          },
+        },
+      ),
   });
 
   return (
-    <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Settings" pending={save.isPending}>
+    <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Save Settings" pending={save.isPending} onReload={onReload}>
       {GROUPS.map((group) => [
         <h3 key={group.title} className="settings-group">
           {group.title}

@@ -6,7 +6,7 @@ import { settingsKeys } from '../../shared/api/settings';
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SettingsInput) => api.put<Settings>('/settings', input),
+    mutationFn: ({ input, version }: { input: SettingsInput; version: number }) => api.put<Settings>('/settings', input, { version }),
     onSuccess: (settings) => queryClient.setQueryData(settingsKeys.all, settings),
   });
 }

@@ -5,23 +5,25 @@ import { tireInput, type Tire } from '@schemas/tires';
 import { errorMessages, isApiError } from '../../shared/api/client';
 import { useResourceMutations } from '../../shared/api/resource';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
-import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { ErrorBox, ReloadButton } from '../../shared/ui/ErrorBox';
+import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { tireQueries } from './api';
 import { tireTitle } from './describe';
-import { tireBody, tireFormValues, WIZARD_STEPS } from './form';
+import { tireBody, tireFormValues, WIZARD_STEPS, type TireBody } from './form';
 import { TireLoadFailure } from './TireLoadFailure';
 import { TireFields } from './TireFields';
 
 const UPDATE_FAILED = 'Error updating tire product. Please check all fields and try again.';
 
-function TireEditForm({ tire }: { tire: Tire }) {
+type TireUpdate = ReturnType<typeof useResourceMutations<Tire, TireBody>>['update'];
+
+function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpdate; onReload?: () => void }) {
   const navigate = useNavigate();
   const flash = useFlash();
   const form = useSchemaForm(tireInput, tireFormValues(tire));
-  const { update } = useResourceMutations(tireQueries);
   const detailPath = `/tires/${tire.id}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -29,7 +31,7 @@ function TireEditForm({ tire }: { tire: Tire }) {
     const input = form.validate();
     if (!input) return;
     update.mutate(
-      { id: tire.id, input: tireBody(input) },
+      { id: tire.id, input: tireBody(input), version: tire.version },
       {
         onSuccess: () => {
           flash('Tire product updated successfully!', detailPath);
@@ -46,11 +48,14 @@ function TireEditForm({ tire }: { tire: Tire }) {
     <form className="card form tire-form" onSubmit={submit} noValidate>
       {update.isError && (
         <ErrorBox
-          messages={[
-            UPDATE_FAILED,
-            ...(isApiError(update.error, 409) ? [update.error.message] : isApiError(update.error, 422) ? errorMessages(update.error, '') : []),
-          ]}
-        />
+          messages={
+            isApiError(update.error, 412)
+              ? errorMessages(update.error, '')
+              : [UPDATE_FAILED, ...(isApiError(update.error, 409) ? [update.error.message] : isApiError(update.error, 422) ? errorMessages(update.error, '') : [])]
+          }
+        >
+          <ReloadButton onReload={onReload} />
+        </ErrorBox>
       )}
       {WIZARD_STEPS.map(
         ({ section, title }) =>
@@ -75,6 +80,13 @@ function TireEditForm({ tire }: { tire: Tire }) {
   );
 }
 
+/** The tire as the form opened it: its save is refused (412) if it changed since, e.g. by a sale. */
+function OpenedTire({ tire }: { tire: Tire }) {
+  const { update } = useResourceMutations(tireQueries);
+  const { opened, onReload } = useOpenedRecord(tire, tireQueries.detail(tire.id), update);
+  return <TireEditForm key={opened.version} tire={opened} update={update} onReload={onReload} />;
+}
+
 /** /tires/{id}/edit: every field on one page. */
 export function TireEditPage() {
   const { id = '' } = useParams();
@@ -88,7 +100,7 @@ export function TireEditPage() {
       ) : tire.isError ? (
         <TireLoadFailure error={tire.error} />
       ) : (
-        <TireEditForm key={tire.data.updated_at} tire={tire.data} />
+        <OpenedTire tire={tire.data} />
       )}
     </section>
   );

@@ -48,14 +48,14 @@ export function UserCreateForm({ pending, error, cancelTo, onSubmit }: SaveProps
   );
 }
 
-export function UserEditForm({ user, pending, error, cancelTo, onSubmit }: SaveProps<typeof userUpdateInput> & { user: User }) {
+export function UserEditForm({ user, pending, error, cancelTo, onSubmit, onReload }: SaveProps<typeof userUpdateInput> & { user: User; onReload?: () => void }) {
   const form = useFormState(
     userUpdateInput,
     { name: user.name, email: user.email, role: user.role, home_location_id: user.home_location_id ? String(user.home_location_id) : '' },
     { error, failureMessage: 'Error updating user. Please try again.', onSubmit },
   );
   return (
-    <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Update User" pending={pending} cancelTo={cancelTo}>
+    <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Update User" pending={pending} cancelTo={cancelTo} onReload={onReload}>
       <AccountFields bind={form.bind} />
     </FormCard>
   );

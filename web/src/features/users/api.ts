@@ -41,7 +41,8 @@ export function useUserMutations() {
     onSuccess: saved,
   });
   const update = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: z.output<typeof userUpdateInput> }) => api.put<User>(`/users/${id}`, input),
+    mutationFn: ({ id, input, version }: { id: number; input: z.output<typeof userUpdateInput>; version?: number }) =>
+      api.put<User>(`/users/${id}`, input, { version }),
     onSuccess: saved,
   });
   const act = useMutation({

@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { AuditEvent } from '@schemas/audit';
 import type { Page } from '@schemas/paging';
+import type { User } from '@schemas/users';
 import { api, isApiError } from '../../shared/api/client';
 import { EventItem } from '../../shared/audit/EventItem';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { DetailList } from '../../shared/ui/DetailList';
 import { formatDateTime } from '../../shared/ui/dates';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
@@ -56,12 +58,7 @@ export function UserCreatePage() {
 
 export function UserEditPage() {
   const { id = '' } = useParams();
-  const { user: me, updateUser } = useAuth();
-  const navigate = useNavigate();
-  const flash = useFlash();
   const user = useQuery(userQueries.detail(id));
-  const { update } = useUserMutations();
-  const backTo = `${LIST}/${id}`;
   return (
     <section>
       <PageHeader title="Edit User" />
@@ -70,31 +67,45 @@ export function UserEditPage() {
       ) : user.isError ? (
         <UserLoadFailure error={user.error} />
       ) : (
-        <UserEditForm
-          key={id}
-          user={user.data}
-          pending={update.isPending}
-          error={update.error}
-          cancelTo={backTo}
-          onSubmit={(input) =>
-            update.mutate(
-              { id: user.data.id, input },
-              {
-                onSuccess: (saved) => {
-                  if (saved.id === me?.id) {
-                    const { name, email, role, home_location_id, home_location } = saved;
-                    updateUser({ name, email, role, home_location_id, home_location });
-                  }
-                  const next = saved.id === me?.id && saved.role !== 'admin' ? '/' : backTo;
-                  flash('User updated successfully!', next);
-                  navigate(next);
-                },
-              },
-            )
-          }
-        />
+        <OpenedUser user={user.data} />
       )}
     </section>
+  );
+}
+
+/** The user as the form opened them: a save is refused (412) if someone changed them since. */
+function OpenedUser({ user }: { user: User }) {
+  const { user: me, updateUser } = useAuth();
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const { update } = useUserMutations();
+  const { opened, onReload } = useOpenedRecord(user, userQueries.detail(user.id), update);
+  const backTo = `${LIST}/${user.id}`;
+  return (
+    <UserEditForm
+      key={opened.version}
+      user={opened}
+      pending={update.isPending}
+      error={update.error}
+      cancelTo={backTo}
+      onReload={onReload}
+      onSubmit={(input) =>
+        update.mutate(
+          { id: opened.id, input, version: opened.version },
+          {
+            onSuccess: (saved) => {
+              if (saved.id === me?.id) {
+                const { name, email, role, home_location_id, home_location } = saved;
+                updateUser({ name, email, role, home_location_id, home_location });
+              }
+              const next = saved.id === me?.id && saved.role !== 'admin' ? '/' : backTo;
+              flash('User updated successfully!', next);
+              navigate(next);
+            },
+          },
+        )
+      }
+    />
   );
 }
 

@@ -22,12 +22,12 @@ function initialValues(wiper?: Wiper) {
   return wiper ? values : { ...values, compatibility_year: String(new Date().getFullYear()) };
 }
 
-export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pending, error, failureMessage, onSubmit }: WiperFormProps) {
+export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pending, error, failureMessage, onSubmit, onReload }: WiperFormProps) {
   const form = useFormState(wiperInput, initialValues(record), { error, failureMessage, onSubmit });
   const { bind } = form;
 
   return (
-    <FormCard
+    <FormCard onReload={onReload}
       title={title}
       onSubmit={form.submit}
       messages={form.messages}

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { Wiper } from '@schemas/wipers';
 import { useResourceMutations } from '../../shared/api/resource';
 import { usePermissions } from '../../shared/auth/permissions';
 import { useListSearch } from '../../shared/hooks/useListSearch';
+import { isApiError } from '../../shared/api/client';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
@@ -39,6 +40,15 @@ export function WiperListPage() {
     edit(null);
     setSaved((count) => count + 1);
   };
+  const queryClient = useQueryClient();
+  /** The row changed since Edit was pressed (412): edit it as it is now. */
+  const reloadEditing = async () => {
+    if (!editing) return;
+    const latest = await queryClient.fetchQuery({ ...wiperQueries.detail(editing.id), staleTime: 0 });
+    update.reset();
+    setEditing(latest);
+    setSaved((count) => count + 1);
+  };
   const deletion = useRecordDeletion(remove, texts);
   const can = usePermissions();
 
@@ -64,9 +74,10 @@ export function WiperListPage() {
           pending={save.isPending}
           error={save.error}
           failureMessage={INLINE_SAVE_FAILED}
+          onReload={editing && isApiError(update.error, 412) ? () => void reloadEditing() : undefined}
           onSubmit={(input) =>
             editing
-              ? update.mutate({ id: editing.id, input }, { onSuccess: () => done(texts.updated) })
+              ? update.mutate({ id: editing.id, input, version: editing.version }, { onSuccess: () => done(texts.updated) })
               : create.mutate(input, { onSuccess: () => done(texts.added) })
           }
         />

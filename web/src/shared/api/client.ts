@@ -1,15 +1,24 @@
 import type { FieldErrors } from '@schemas/common';
 import { clearSession, readToken } from '../auth/session';
 
+/** A 412's news: the record's current version, and who changed it last and when. */
+export interface StaleRecord {
+  version: number;
+  changed_by: string | null;
+  changed_at: string | null;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors | undefined;
+  readonly stale: StaleRecord | undefined;
 
-  constructor(status: number, message: string, errors?: FieldErrors) {
+  constructor(status: number, message: string, errors?: FieldErrors, stale?: StaleRecord) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.stale = stale;
   }
 }
 
@@ -28,6 +37,8 @@ interface RequestOptions {
   headers?: Record<string, string>;
   /** Answers the body as sent: a report's `data` comes with totals beside it. */
   raw?: boolean;
+  /** The version of the record the form was opened with: the update is refused (412) if it has changed since. */
+  version?: number;
 }
 
 function buildUrl(path: string, params?: QueryParams): string {
@@ -69,6 +80,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const token = options.anonymous ? null : readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
+  if (options.version !== undefined) headers['If-Match'] = `"${options.version}"`;
 
   let response: Response;
   try {
@@ -90,15 +102,16 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (response.status === 401 && !options.anonymous) redirectToLogin();
   const message = isObject(body) && typeof body.message === 'string' ? body.message : response.statusText;
   const errors = isObject(body) && isObject(body.errors) ? (body.errors as FieldErrors) : undefined;
-  throw new ApiError(response.status, message, errors);
+  const stale = response.status === 412 && isObject(body) && typeof body.version === 'number' ? (body as unknown as StaleRecord) : undefined;
+  throw new ApiError(response.status, message, errors, stale);
 }
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
-  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
+  put: <T>(path: string, body: unknown, options?: { version?: number }) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body: unknown, options?: { version?: number }) => request<T>('PATCH', path, { ...options, body }),
   /** A file the API answers with, e.g. a CSV export. */
   download: (path: string, params?: QueryParams) => request<Blob>('GET', path, { params, asBlob: true }),
   delete: (path: string) => request<null>('DELETE', path),
@@ -114,7 +127,20 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/** "Changed by Ana Lopez at 14:05; reload to see the changes.", in this browser's time. */
+export function staleMessage(error: ApiError): string {
+  const { changed_by, changed_at } = error.stale ?? { changed_by: null, changed_at: null };
+  const who = changed_by ?? 'someone else';
+  if (!changed_at) return `Changed by ${who}; reload to see the changes.`;
+  const at = new Date(changed_at);
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const day = at.toDateString() === new Date().toDateString() ? '' : ` on ${at.toLocaleDateString()}`;
+  return `Changed by ${who} at ${time}${day}; reload to see the changes.`;
+}
+
+/** What a refused save says: a 422's messages, a 412's news of the newer version, or the fallback. */
 export function errorMessages(error: unknown, fallback: string): string[] {
+  if (isApiError(error, 412)) return [staleMessage(error)];
   if (isApiError(error, 422)) {
     const messages = Object.values(error.errors ?? {}).flat();
     return messages.length ? messages : [error.message || fallback];

@@ -40,7 +40,7 @@ export function pagedResource<T, Input = unknown>(path: string, { refreshes = []
         queryFn: ({ signal }) => api.get<T>(`/${path}/${encodeURIComponent(id)}`, { signal }),
       }),
     create: (input: Input) => api.post<T>(`/${path}`, input),
-    update: (id: Id, input: Input) => api.put<T>(`/${path}/${encodeURIComponent(id)}`, input),
+    update: (id: Id, input: Input, version?: number) => api.put<T>(`/${path}/${encodeURIComponent(id)}`, input, { version }),
     remove: (id: Id) => api.delete(`/${path}/${encodeURIComponent(id)}`),
   };
 }
@@ -61,7 +61,8 @@ export function useResourceMutations<T, Input>(resource: PagedResource<T, Input>
     onSuccess: refreshLists,
   });
   const update = useMutation({
-    mutationFn: ({ id, input }: { id: Id; input: Input }) => resource.update(id, input),
+    /** `version`: the record's version the form was opened with. */
+    mutationFn: ({ id, input, version }: { id: Id; input: Input; version?: number }) => resource.update(id, input, version),
     onSuccess: (record, { id }) => {
       queryClient.setQueryData(resource.keys.detail(id), record);
       return refreshLists();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { FieldErrors } from '@schemas/common';
 import type { ProductEntry } from '../api/products';
 import { FieldFrame } from '../forms/FieldFrame';
-import { ErrorBox } from '../ui/ErrorBox';
+import { ErrorBox, ReloadButton } from '../ui/ErrorBox';
 import { formatMoney } from '../ui/money';
 import { partySearchQuery } from './api';
 import { BranchSelect } from './BranchSelect';
@@ -28,6 +28,8 @@ interface DocumentEditorProps {
   errors: FieldErrors;
   lineErrors: Map<number, string[]>;
   messages: string[] | null;
+  /** Offered when the document changed since the form opened: loads it as it is now. */
+  onReload?: () => void;
   submitLabel: string;
   pending: boolean;
   cancelTo: string;
@@ -55,6 +57,7 @@ export function DocumentEditor({
   errors,
   lineErrors,
   messages,
+  onReload,
   submitLabel,
   pending,
   cancelTo,
@@ -79,7 +82,11 @@ export function DocumentEditor({
   return (
     <form ref={formRef} className="card form doc-editor" onSubmit={submit} noValidate aria-label={title}>
       <div ref={box} className="form-messages">
-        {messages && <ErrorBox messages={messages} />}
+        {messages && (
+          <ErrorBox messages={messages}>
+            <ReloadButton onReload={onReload} />
+          </ErrorBox>
+        )}
       </div>
       <div className="form-grid">
         <SearchCombobox

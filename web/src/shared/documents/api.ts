@@ -64,7 +64,8 @@ export function useDocumentMutations<T>(queries: DocumentQueries<T>) {
       onSuccess: refreshAll,
     }),
     update: useMutation({
-      mutationFn: ({ id, input }: { id: Id; input: unknown }) => api.put<T>(`${path}/${encodeURIComponent(id)}`, input),
+      mutationFn: ({ id, input, version }: { id: Id; input: unknown; version?: number }) =>
+        api.put<T>(`${path}/${encodeURIComponent(id)}`, input, { version }),
       onSuccess: (document, { id }) => {
         keep(id, document);
         return refreshLists();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '@schemas/common';
-import { isApiError } from '../api/client';
+import { isApiError, staleMessage } from '../api/client';
 
 const LINE_FIELD = /^items\.(\d+)\./;
 
@@ -57,7 +57,8 @@ export function useDocumentForm<S extends z.ZodType>({
     if (line) lineErrors.set(Number(line[1]), [...(lineErrors.get(Number(line[1])) ?? []), ...messages]);
     else if (!fields.includes(name)) box.push(...messages);
   }
-  if (error && !(isApiError(error, 422) && error.errors)) {
+  if (isApiError(error, 412)) box.unshift(staleMessage(error));
+  else if (error && !(isApiError(error, 422) && error.errors)) {
     box.unshift(isApiError(error, 409) || isApiError(error, 422) ? error.message || failureMessage : failureMessage);
   }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { ErrorBox } from '../ui/ErrorBox';
+import { ErrorBox, ReloadButton } from '../ui/ErrorBox';
 import { useServerErrors } from './serverErrors';
 import { useSchemaForm, type FormValues } from './useSchemaForm';
 
@@ -32,11 +32,13 @@ interface FormCardProps {
   cancelTo?: string;
   onCancel?: () => void;
   title?: string;
+  /** Offered when the record changed since the form opened: loads it as it is now. */
+  onReload?: () => void;
   children: ReactNode;
 }
 
 /** The card a form sits in: messages above, fields in a grid, Cancel and the submit button below. */
-export function FormCard({ onSubmit, messages, submitLabel, pending, cancelTo, onCancel, title, children }: FormCardProps) {
+export function FormCard({ onSubmit, messages, submitLabel, pending, cancelTo, onCancel, title, onReload, children }: FormCardProps) {
   const box = useRef<HTMLDivElement>(null);
   const failed = Boolean(messages?.length);
   // A refused save is said above the fields, out of sight of the button that was pressed.
@@ -52,7 +54,11 @@ export function FormCard({ onSubmit, messages, submitLabel, pending, cancelTo, o
     <form className="card form" onSubmit={submit} noValidate aria-label={title}>
       {title && <h2 className="form-title">{title}</h2>}
       <div ref={box} className="form-messages">
-        {failed && <ErrorBox messages={messages!} />}
+        {failed && (
+          <ErrorBox messages={messages!}>
+            <ReloadButton onReload={onReload} />
+          </ErrorBox>
+        )}
       </div>
       <div className="form-grid">{children}</div>
       <div className="form-actions">

@@ -27,6 +27,7 @@ interface RecordFormProps<S extends z.ZodType> {
   /** A 422's field messages go under their fields instead. */
   inlineFieldErrors?: boolean;
   onSubmit: (input: z.output<S>) => void;
+  onReload?: () => void;
 }
 
 export function RecordForm<S extends z.ZodType>({
@@ -40,6 +41,7 @@ export function RecordForm<S extends z.ZodType>({
   failureMessage,
   inlineFieldErrors = false,
   onSubmit,
+  onReload,
 }: RecordFormProps<S>) {
   const form = useSchemaForm(schema, initial);
   const names = fields.map((field) => field.name);
@@ -52,7 +54,7 @@ export function RecordForm<S extends z.ZodType>({
   };
 
   return (
-    <FormCard onSubmit={submit} messages={serverErrors} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+    <FormCard onReload={onReload} onSubmit={submit} messages={serverErrors} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
       {fields.map((field) => (
         <Field
           key={field.name}

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import type { FieldErrors } from '@schemas/common';
-import { isApiError } from '../api/client';
+import { isApiError, staleMessage } from '../api/client';
 
 /** A failed save split by where it shows: a 422's messages for the form's own fields, and the rest. */
 function splitErrors(error: Error | null, failureMessage: string, fields: string[]) {
   if (!error) return { box: null, inline: null };
   // A conflict (e.g. not enough stock) is said in the server's words.
   if (isApiError(error, 409) && error.message) return { box: [error.message], inline: null };
+  if (isApiError(error, 412)) return { box: [staleMessage(error)], inline: null };
   if (!isApiError(error, 422) || !error.errors) return { box: [failureMessage], inline: null };
   const entries = Object.entries(error.errors);
   const box = entries.filter(([name]) => !fields.includes(name)).flatMap(([, messages]) => messages);

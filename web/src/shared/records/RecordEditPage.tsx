@@ -11,6 +11,40 @@ import { Spinner } from '../ui/Spinner';
 import { LoadFailure, loadErrorText } from './LoadFailure';
 import { RecordFormFor } from './RecordFormFor';
 import type { RecordBase, RecordConfig } from './types';
+import { useOpenedRecord } from './useOpenedRecord';
+
+/** The form of the record as it was opened; its save is refused (412) if the record changed since. */
+function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, backTo }: { config: RecordConfig<T, S>; record: T; backTo: string }) {
+  const { resource, texts } = config;
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const { update } = useResourceMutations(resource);
+  const { opened, onReload } = useOpenedRecord(record, resource.detail(record.id), update);
+  return (
+    <RecordFormFor
+      key={opened.version}
+      config={config}
+      record={opened}
+      submitLabel={texts.updateButton}
+      cancelTo={backTo}
+      pending={update.isPending}
+      error={update.error}
+      failureMessage={texts.updateFailed}
+      onReload={onReload}
+      onSubmit={(input) =>
+        update.mutate(
+          { id: opened.id, input, version: opened.version },
+          {
+            onSuccess: () => {
+              flash(texts.updated, backTo);
+              navigate(backTo);
+            },
+          },
+        )
+      }
+    />
+  );
+}
 
 export function RecordEditPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
   const { basePath, resource, texts } = config;
@@ -18,7 +52,6 @@ export function RecordEditPage<T extends RecordBase, S extends z.ZodType>({ conf
   const navigate = useNavigate();
   const flash = useFlash();
   const record = useQuery(resource.detail(id));
-  const { update } = useResourceMutations(resource);
   const backTo = config.details ? `${basePath}/${id}` : basePath;
   const leave = config.backToListOnLoadFailure && record.isError;
 
@@ -37,27 +70,7 @@ export function RecordEditPage<T extends RecordBase, S extends z.ZodType>({ conf
         <LoadFailure error={record.error} texts={texts} backTo={basePath} />
       ) : (
         <>
-          <RecordFormFor
-            key={id}
-            config={config}
-            record={record.data}
-            submitLabel={texts.updateButton}
-            cancelTo={backTo}
-            pending={update.isPending}
-            error={update.error}
-            failureMessage={texts.updateFailed}
-            onSubmit={(input) =>
-              update.mutate(
-                { id, input },
-                {
-                  onSuccess: () => {
-                    flash(texts.updated, backTo);
-                    navigate(backTo);
-                  },
-                },
-              )
-            }
-          />
+          <EditForm config={config} record={record.data} backTo={backTo} />
           {!config.details && config.extra?.(record.data)}
           {!config.details && config.activity && <ActivitySection recordType={config.activity} recordId={record.data.id} />}
         </>

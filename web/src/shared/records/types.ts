@@ -8,6 +8,8 @@ import type { Column } from '../ui/DataTable';
 export interface RecordBase {
   id: number;
   name: string;
+  /** Raised by every change: a save made from an older one is refused (412). */
+  version: number;
 }
 
 export interface RecordTexts {
@@ -45,6 +47,8 @@ export interface RecordFormProps<T, S extends z.ZodType> {
   error: Error | null;
   failureMessage: string;
   onSubmit: (input: z.output<S>) => void;
+  /** Offered when the record changed since the form opened: loads it as it is now. */
+  onReload?: () => void;
 }
 
 export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {

@@ -3,7 +3,7 @@ import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADJUSTMENT_REASONS, priceInput, REASON_LABELS, stockAdjustmentInput, stockTransferInput } from '@schemas/stock';
-import { isApiError } from '../api/client';
+import { errorMessages, isApiError } from '../api/client';
 import { useHomeBranch } from '../documents/BranchSelect';
 import { Field } from '../forms/Field';
 import { useSchemaForm, type FormValues } from '../forms/useSchemaForm';
@@ -24,17 +24,19 @@ export interface StockDialogProps {
 function useDialogForm<S extends z.ZodType, V>(
   schema: S,
   initial: FormValues,
-  mutation: UseMutationResult<unknown, Error, { id: number; input: V }>,
+  mutation: UseMutationResult<unknown, Error, { id: number; input: V; version?: number }>,
   { product, onClose }: StockDialogProps,
   done: string,
 ) {
   const form = useSchemaForm(schema, initial);
   const flash = useFlash();
+  // The product as the dialog opened it: a change made from it is refused (412) if it changed since.
+  const [version] = useState(product.version);
   const submit = () => {
     const input = form.validate();
     if (input === null) return;
     mutation.mutate(
-      { id: product.id, input: input as V },
+      { id: product.id, input: input as V, version },
       {
         onSuccess: () => {
           flash(done);
@@ -50,7 +52,9 @@ function useDialogForm<S extends z.ZodType, V>(
   const errors =
     !error || (isApiError(error, 422) && error.errors)
       ? null
-      : [isApiError(error, 409) || isApiError(error, 404) ? error.message : 'Could not save the change. Please try again.'];
+      : isApiError(error, 412)
+        ? errorMessages(error, '')
+        : [isApiError(error, 409) || isApiError(error, 404) ? error.message : 'Could not save the change. Please try again.'];
   return { form, submit, errors, field: form.bind, pending: mutation.isPending };
 }
 

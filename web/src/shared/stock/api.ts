@@ -15,6 +15,8 @@ export interface StockProduct {
   selling_price: number;
   /** The branch an adjustment starts on when the user has no home branch. */
   location_id?: number | null;
+  /** The product's version, which a price change sends back (If-Match). */
+  version?: number;
 }
 
 export const stockKeys = {
@@ -57,7 +59,7 @@ export function useStockMutations(refresh: readonly QueryKey[] = []) {
       onSuccess,
     }),
     price: useMutation({
-      mutationFn: ({ id, input }: { id: number; input: PriceInput }) => api.patch(`/products/${id}/price`, input),
+      mutationFn: ({ id, input, version }: { id: number; input: PriceInput; version?: number }) => api.patch(`/products/${id}/price`, input, { version }),
       onSuccess,
     }),
   };
