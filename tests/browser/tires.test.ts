@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
 
 /** Sets up what the tests need through the API, under names no demo row carries. */
 async function apiClient(url: string) {
@@ -33,18 +33,21 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
   let browser: Browser;
   let page: Page;
   let tireIds: number[];
+  let call: Awaited<ReturnType<typeof apiClient>>;
+  let downtownId: number;
 
   const cards = () => page.locator('.tire-card');
   const stat = (label: string) => page.locator('.tire-stat', { hasText: label }).locator('dd');
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    const call = await apiClient(app.url);
+    call = await apiClient(app.url);
     const [a, b] = [await call('POST', '/tire-brands', { name: brandA }), await call('POST', '/tire-brands', { name: brandB })];
     const type = await call('POST', '/tire-types', { name: `${tag} Passenger` });
     const pattern = (name: string, brand: number) => call('POST', '/patterns', { name, category: 'automotive', price: 0, tire_brand_id: brand });
     const [touring] = [await pattern(`${tag} Touring`, a.id), await pattern(`${tag} Sport`, a.id), await pattern(`${tag} Mud`, b.id)];
     const locations = await call<{ id: number; name: string }[]>('GET', '/locations');
+    downtownId = locations[0].id;
     const suppliers = await call<{ id: number }[]>('GET', '/suppliers');
     const tire = (size: string, run_flat: boolean, fuel_rating: string, quantity: number, brand = a.id) =>
       call('POST', '/tires', {
@@ -319,6 +322,33 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     await page.getByText('Tire not found').waitFor();
     await page.getByRole('link', { name: 'Back to Tires' }).waitFor();
     await expectAccessible(page, 'a tire that is not found');
+  });
+
+  it('keeps a form left open from undoing stock sold since: it says who changed the tire, and Reload shows it as it is now', async () => {
+    await page.goto(`${app.url}/tires/${tireIds[0]}/edit`);
+    await showsScreen(page, /^Edit /);
+    const quantity = page.getByLabel('Quantity (all branches)');
+    const opened = Number(await quantity.inputValue());
+    expect(opened).toBeGreaterThan(2);
+    await page.getByLabel('Selling Price').fill('150.00');
+    await call('POST', `/products/${tireIds[0]}/stock-adjustments`, { location_id: downtownId, delta: -2, reason: 'damage', note: 'Sold meanwhile' });
+
+    await page.getByRole('button', { name: 'Update Tire' }).click();
+    const box = page.getByRole('alert');
+    await box.getByText(new RegExp(`^Changed by ${DEMO_LOGIN.name} at \\d\\d:\\d\\d.*; reload to see the changes\\.$`)).waitFor();
+    expect(await page.getByLabel('Selling Price').inputValue()).toBe('150.00');
+    expect(await quantity.inputValue()).toBe(String(opened));
+    await expectAccessible(page, 'a tire form refused as stale');
+    await takeShots(page, 'tire-edit-stale');
+
+    await box.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => quantity.inputValue()).toBe(String(opened - 2));
+    expect(await page.getByLabel('Selling Price').inputValue()).toBe('100.00');
+    await page.getByLabel('Selling Price').fill('150.00');
+    await page.getByRole('button', { name: 'Update Tire' }).click();
+    await page.waitForURL(`${app.url}/tires/${tireIds[0]}`);
+    const tire = await call<{ quantity: number; selling_price: number }>('GET', `/tires/${tireIds[0]}`);
+    expect(tire).toMatchObject({ quantity: opened - 2, selling_price: 150 });
   });
 
   it('fits a phone: one card per row, the wizard steps and the dialogs', async () => {
