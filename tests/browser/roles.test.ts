@@ -203,6 +203,18 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     const order = await ok<{ purchase_items: { cost_price_at_purchase: number; quantity: number }[] }>(`purchases/${page.url().split('/').pop()}`);
     expect(order.purchase_items).toEqual([expect.objectContaining({ quantity: 4, cost_price_at_purchase: tire.cost_price })]);
 
+    // On an order an administrator priced below the product's cost, ordering more at that price is refused, and the form says why.
+    const priced = await post<{ id: number }>('purchases', {
+      supplier_id: supplier.id, location_id: home, purchase_date: new Date().toISOString().slice(0, 10),
+      items: [{ product_id: tire.id, quantity: 2, cost_price: 1 }],
+    });
+    await open(`/purchases/${priced.id}/edit`);
+    const edit = page.getByRole('form', { name: 'Edit Purchase Order' });
+    await edit.getByRole('spinbutton', { name: `Quantity of ${tire.name}` }).fill('3');
+    await edit.getByRole('button', { name: 'Save Purchase Order' }).click();
+    await edit.getByText("Only an administrator can order at a cost price other than the product's. Ask an administrator.").waitFor();
+    await shots('purchase-refused');
+
     // A refund (money back with no goods coming back) is an administrator's: not offered, even when the address asks for it.
     await open('/receipts/create?type=refund');
     const type = page.getByLabel('Type', { exact: true });

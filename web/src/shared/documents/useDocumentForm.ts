@@ -58,7 +58,7 @@ export function useDocumentForm<S extends z.ZodType>({
     else if (!fields.includes(name)) box.push(...messages);
   }
   if (error && !(isApiError(error, 422) && error.errors)) {
-    box.unshift(isApiError(error, 409) || isApiError(error, 422) ? error.message || failureMessage : failureMessage);
+    box.unshift(isApiError(error, 403) || isApiError(error, 409) || isApiError(error, 422) ? error.message || failureMessage : failureMessage);
   }
 
   return { errors, lineErrors, messages: box.length ? [...new Set(box)] : null, submit };
