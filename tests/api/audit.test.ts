@@ -140,7 +140,8 @@ describe('the audit trail', () => {
     expect(await oneEvent(() => asStaff('POST', `/api/sales/${sale.id}/complete`), 200)).toMatchObject({ action: 'completed', record_type: 'sale', record_id: sale.id });
 
     const tire = (await asAdmin('POST', '/api/tires', tireBody(f, { quantity: 0, size: `175 / 70 R 14 ${uniqueTag()}` }))).body.data;
-    const order = (await asStaff('POST', '/api/purchases', { supplier_id: f.supplierId, location_id: f.downtownId, purchase_date: today, items: [{ product_id: tire.id, quantity: 4, cost_price: 30 }] })).body.data;
+    // An order an administrator priced, received by staff.
+    const order = (await asAdmin('POST', '/api/purchases', { supplier_id: f.supplierId, location_id: f.downtownId, purchase_date: today, items: [{ product_id: tire.id, quantity: 4, cost_price: 30 }] })).body.data;
     // Goods received at a new cost change the product's cost price too: that shows on the product.
     const [costed, received] = await eventsOf(() => asStaff('POST', `/api/purchases/${order.id}/receive`, { items: [{ purchase_item_id: order.purchase_items[0].id, quantity: 3 }] }));
     expect(received).toMatchObject({ action: 'received', record_type: 'purchase', record_id: order.id, changes: { [`${tire.name} received`]: { old: 0, new: 3 } } });

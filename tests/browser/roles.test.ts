@@ -177,6 +177,53 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     await price.getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it("orders at the product's cost price, shown read-only, and is offered no refund on a new receipt", async () => {
+    const [tire] = (await api<{ data: { id: number; name: string; cost_price: number }[] }>('products?type=tire&per_page=1')).body.data;
+    const [supplier] = (await api<{ data: { id: number; name: string }[] }>('suppliers?per_page=1')).body.data;
+    await open('/purchases/create');
+    const form = page.getByRole('form', { name: 'New Purchase Order' });
+    await form.waitFor();
+    await form.getByRole('combobox', { name: 'Supplier' }).fill(supplier.name);
+    await form.getByRole('option', { name: supplier.name }).first().click();
+    const entry = form.getByRole('group', { name: 'Add an item' });
+    await entry.getByLabel('Product Type').selectOption({ label: 'Tire' });
+    await entry.getByRole('combobox', { name: 'Product', exact: true }).fill(tire.name);
+    await entry.getByRole('option', { name: tire.name }).first().click();
+    const cost = entry.getByLabel('Cost Price');
+    await expect.poll(() => cost.inputValue()).toBe(tire.cost_price.toFixed(2));
+    expect(await cost.isEditable()).toBe(false);
+    await entry.getByText('Only an administrator can change it.').waitFor();
+    await entry.getByLabel('Quantity').fill('4');
+    await expectAccessible(page, 'a new purchase order as staff see it');
+    await shots('purchase-create');
+    await entry.getByRole('button', { name: 'Add' }).click();
+    await form.getByRole('row', { name: tire.name, exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Create Purchase Order' }).click();
+    await page.waitForURL(/\/purchases\/\d+$/);
+    const order = await ok<{ purchase_items: { cost_price_at_purchase: number; quantity: number }[] }>(`purchases/${page.url().split('/').pop()}`);
+    expect(order.purchase_items).toEqual([expect.objectContaining({ quantity: 4, cost_price_at_purchase: tire.cost_price })]);
+
+    // On an order an administrator priced below the product's cost, ordering more at that price is refused, and the form says why.
+    const priced = await post<{ id: number }>('purchases', {
+      supplier_id: supplier.id, location_id: home, purchase_date: new Date().toISOString().slice(0, 10),
+      items: [{ product_id: tire.id, quantity: 2, cost_price: 1 }],
+    });
+    await open(`/purchases/${priced.id}/edit`);
+    const edit = page.getByRole('form', { name: 'Edit Purchase Order' });
+    await edit.getByRole('spinbutton', { name: `Quantity of ${tire.name}` }).fill('3');
+    await edit.getByRole('button', { name: 'Save Purchase Order' }).click();
+    await edit.getByText("Only an administrator can order at a cost price other than the product's. Ask an administrator.").waitFor();
+    await shots('purchase-refused');
+
+    // A refund (money back with no goods coming back) is an administrator's: not offered, even when the address asks for it.
+    await open('/receipts/create?type=refund');
+    const type = page.getByLabel('Type', { exact: true });
+    await expect.poll(() => type.locator('option').allTextContents()).toEqual(['Income', 'Expense']);
+    expect(await type.inputValue()).toBe('income');
+    await page.getByText('Only an administrator can record a refund.').waitFor();
+    await shots('receipt-create');
+  });
+
   it('starts a new invoice at the home branch, and offers Delete on their own draft only', async () => {
     await open('/invoices/create');
     const form = page.getByRole('form', { name: 'Create Invoice' });

@@ -11,10 +11,10 @@ import type { SessionUser } from '../schemas/auth.ts';
  * - `staff`: staff and administrators;
  * - `admin`: administrators only;
  * - a condition: staff and administrators, but staff only when the route finds the condition true
- *   of the record (administrators always may).
+ *   of the record or the request (administrators always may).
  */
 export type Rule = 'public' | 'self' | 'staff' | 'admin' | StaffCondition;
-export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged';
+export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged' | 'lines at cost price' | 'not a refund';
 
 /** What a refused staff member reads, by what was refused. */
 const REFUSALS: Record<StaffCondition | 'admin', string> = {
@@ -22,6 +22,8 @@ const REFUSALS: Record<StaffCondition | 'admin', string> = {
   'own open document': 'Only an administrator can delete a document someone else created. Ask an administrator.',
   'no payments': 'This document has payments on it: only an administrator can cancel it. Ask an administrator.',
   'cost price unchanged': "Only an administrator can change a product's cost price. Ask an administrator.",
+  'lines at cost price': "Only an administrator can order at a cost price other than the product's. Ask an administrator.",
+  'not a refund': 'Only an administrator can record a refund. Ask an administrator.',
 };
 
 const ADMIN_MESSAGES: Record<string, string> = {
@@ -94,11 +96,13 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/sales/:id/complete': 'staff',
   'POST /api/sales/:id/cancel': 'no payments',
   ...crud('/api/purchases', 'own open document'),
+  'POST /api/purchases': 'lines at cost price',
+  'PUT /api/purchases/:id': 'lines at cost price',
   'POST /api/purchases/:id/receive': 'staff',
   'POST /api/purchases/:id/cancel': 'no payments',
   'POST /api/purchases/:id/payments': 'staff',
   'GET /api/receipts': 'staff',
-  'POST /api/receipts': 'staff',
+  'POST /api/receipts': 'not a refund',
   'GET /api/receipts/:id': 'staff',
   'DELETE /api/receipts/:id': 'admin',
 

@@ -130,7 +130,7 @@ export const purchaseItemInput = z.object({
   id: z.preprocess((value) => (value === '' || value === null ? undefined : value), requiredId('Line must be a valid choice').optional()),
   product_id: requiredId('Product is required'),
   quantity: wholeNumber('Quantity', 1),
-  cost_price: money('Cost price'),
+  cost_price: money('Cost price').optional().meta({ description: "Left out: the product's cost price" }),
   notes: optionalText('Notes', 500),
 });
 

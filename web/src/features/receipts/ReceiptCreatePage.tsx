@@ -12,6 +12,7 @@ import {
   type ReceiptableType,
   type ReceiptType,
 } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
 import { centsText, toCents } from '../../shared/documents/cents';
 import { today } from '../../shared/documents/dates';
 import { useIdempotencyKey } from '../../shared/documents/useIdempotencyKey';
@@ -58,7 +59,10 @@ export function ReceiptCreatePage() {
 
   const presetType = params.get('receiptable_type');
   const presetDocumentType = isDocumentType(presetType) ? presetType : '';
-  const presetReceiptType = RECEIPT_TYPES.find((type) => type === params.get('type'));
+  // Staff are not offered a refund (an administrator's): money back with no goods coming back.
+  const refunds = usePermissions().recordRefund;
+  const receiptTypes = refunds ? RECEIPT_TYPES : RECEIPT_TYPES.filter((type) => type !== 'refund');
+  const presetReceiptType = receiptTypes.find((type) => type === params.get('type'));
   const form = useFormState(
     receiptInput,
     {
@@ -165,7 +169,8 @@ export function ReceiptCreatePage() {
             {...bind('type')}
             label="Type"
             required
-            options={RECEIPT_TYPES.map((type) => ({ value: type, label: RECEIPT_TYPE_LABELS[type] }))}
+            options={receiptTypes.map((type) => ({ value: type, label: RECEIPT_TYPE_LABELS[type] }))}
+            hint={refunds ? undefined : 'Only an administrator can record a refund.'}
           />
           <SelectField
             {...bind('receiptable_type')}

@@ -12,7 +12,8 @@ interface OwnedDocument {
 /**
  * What a user may do beyond what every signed-in user may, as the API decides it: an administrator
  * everything; staff may delete only a draft invoice, pending sale or pending purchase order of their own,
- * cancel only a document with no payments, and change neither cost prices nor the settings.
+ * cancel only a document with no payments, record no refund, and change neither cost prices (nor order at
+ * another cost) nor the settings.
  */
 export function permissionsFor(user: Pick<SessionUser, 'id' | 'role'> | null) {
   const admin = user?.role === 'admin';
@@ -20,6 +21,7 @@ export function permissionsFor(user: Pick<SessionUser, 'id' | 'role'> | null) {
     /** Customers, suppliers, products, lookups; tires one at a time or in bulk. */
     deleteRecords: admin,
     deleteReceipts: admin,
+    recordRefund: admin,
     changeCostPrice: admin,
     changeSettings: admin,
     deleteDocument: (kind: TradingDocumentKind, document: OwnedDocument) =>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { fieldErrors } from '@schemas/common';
 import { PRODUCT_TYPE_LABELS, type ProductEntry, type ProductType } from '../api/products';
+import { usePermissions } from '../auth/permissions';
 import { FieldFrame } from '../forms/FieldFrame';
 import { formatMoney } from '../ui/money';
 import { SelectField } from '../ui/SelectField';
@@ -49,11 +50,13 @@ interface NumberInputProps {
   min: string;
   max?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** Shown, not typed: the hint says why. */
+  readOnlyHint?: string;
 }
 
-function NumberInput({ label, value, onChange, step, min, max, inputRef }: NumberInputProps) {
+function NumberInput({ label, value, onChange, step, min, max, inputRef, readOnlyHint }: NumberInputProps) {
   return (
-    <FieldFrame label={label}>
+    <FieldFrame label={label} hint={readOnlyHint}>
       {(control) => (
         <input
           {...control}
@@ -63,6 +66,7 @@ function NumberInput({ label, value, onChange, step, min, max, inputRef }: Numbe
           step={step}
           min={min}
           max={max}
+          readOnly={Boolean(readOnlyHint)}
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />
@@ -93,6 +97,8 @@ export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
   const productInput = useRef<HTMLInputElement>(null);
   const quantityInput = useRef<HTMLInputElement>(null);
   const priceOf = (entry: ProductEntry) => entry[kind.priceFrom] ?? 0;
+  // Staff order at the product's cost price: another cost would become the product's when received.
+  const fixedPrice = kind.priceFrom === 'cost_price' && !usePermissions().changeCostPrice;
 
   useEffect(() => {
     if (!preset || !kind.productTypes.includes(preset.type)) return;
@@ -178,7 +184,14 @@ export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
         />
         {kind.text?.field === 'description' && <TextInput label={kind.text.label} value={text} onChange={setText} />}
         <NumberInput label="Quantity" value={quantity} onChange={setQuantity} step="1" min="1" inputRef={quantityInput} />
-        <NumberInput label={kind.priceLabel} value={price} onChange={setPrice} step="0.01" min="0" />
+        <NumberInput
+          label={kind.priceLabel}
+          value={price}
+          onChange={setPrice}
+          step="0.01"
+          min="0"
+          readOnlyHint={fixedPrice ? 'Only an administrator can change it.' : undefined}
+        />
         {kind.discount && <NumberInput label="Discount %" value={discount} onChange={setDiscount} step="0.01" min="0" max="100" />}
         {kind.text?.field === 'notes' && <TextInput label={`Item ${kind.text.label}`} value={text} onChange={setText} />}
         <div className="line-entry-add">

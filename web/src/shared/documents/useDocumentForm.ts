@@ -59,7 +59,7 @@ export function useDocumentForm<S extends z.ZodType>({
   }
   if (isApiError(error, 412)) box.unshift(staleMessage(error));
   else if (error && !(isApiError(error, 422) && error.errors)) {
-    box.unshift(isApiError(error, 409) || isApiError(error, 422) ? error.message || failureMessage : failureMessage);
+    box.unshift(isApiError(error, 403) || isApiError(error, 409) || isApiError(error, 422) ? error.message || failureMessage : failureMessage);
   }
 
   return { errors, lineErrors, messages: box.length ? [...new Set(box)] : null, submit };

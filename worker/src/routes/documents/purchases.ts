@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { requireStaffCondition } from '../../auth/permissions.ts';
+import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
@@ -46,8 +48,50 @@ export const purchaseKind: DocumentKind = {
   listQuery: documentListQuery(PURCHASE_STATUSES),
 };
 
-const linesOf = (items: { id?: number; product_id: number; quantity: number; cost_price: number; notes: string | null }[]) =>
-  items.map((item) => ({ id: item.id, product_id: item.product_id, quantity: item.quantity, unit_price: item.cost_price, description: item.notes }));
+interface PurchaseItem {
+  id?: number;
+  product_id: number;
+  quantity: number;
+  cost_price?: number;
+  notes: string | null;
+}
+
+const cents = (value: number | string) => Math.round(Number(value) * 100);
+
+/**
+ * The order's lines at their cost: a line without one takes the product's cost price. `atCostPrice`
+ * says whether staff may write them: receiving at another cost moves the product's average cost, so
+ * staff order at the product's cost price, and keep a line priced otherwise (by an administrator, or
+ * before the product's cost moved) as it is or with fewer, never more. An unknown product or line
+ * passes here: writeLines refuses it, and runs before the refusal so that a wrong line is a 422 first.
+ */
+async function pricedLines(db: Db, orderId: string | null, items: PurchaseItem[]) {
+  const products = await db.query<{ id: number; cost_price: number }>(
+    "select id, cost_price from public.products where id = any(string_to_array($1, ',')::bigint[])",
+    [items.map((item) => item.product_id).join(',')],
+  );
+  const costs = new Map(products.map((product) => [Number(product.id), cents(product.cost_price)]));
+  const saved = orderId === null ? [] : await db.query<{ id: number; product_id: number; quantity: number; unit_price: number }>(
+    'select id, product_id, quantity, unit_price from public.purchase_items where purchase_id = $1',
+    [orderId],
+  );
+  const before = new Map(saved.map((line) => [Number(line.id), line]));
+  const lines = items.map((item) => ({
+    id: item.id,
+    product_id: item.product_id,
+    quantity: item.quantity,
+    unit_price: item.cost_price ?? (costs.get(item.product_id) ?? 0) / 100,
+    description: item.notes,
+  }));
+  const atCostPrice = lines.every((line) => {
+    const cost = costs.get(line.product_id);
+    if (cost === undefined || cost === cents(line.unit_price)) return true;
+    if (line.id === undefined) return false;
+    const kept = before.get(line.id);
+    return !kept || (Number(kept.product_id) === line.product_id && cents(kept.unit_price) === cents(line.unit_price) && line.quantity <= kept.quantity);
+  });
+  return { lines, atCostPrice };
+}
 
 export const purchaseRoutes = new Hono<AppEnv>();
 const tag = 'Purchase orders';
@@ -65,7 +109,9 @@ purchaseRoutes.post(
   describe({
     tag,
     summary: 'Add a purchase order',
-    description: 'It takes its number at once. Created as `received`, everything comes in at once; as `cancelled`, it is cancelled at once.',
+    description:
+      'It takes its number at once. Created as `received`, everything comes in at once; as `cancelled`, it is cancelled at once. ' +
+      "A line without `cost_price` takes the product's cost price; staff get 403 for a line at another cost.",
     body: purchaseInput,
     created: purchase,
   }),
@@ -92,7 +138,9 @@ purchaseRoutes.post(
             user.id,
           ],
         );
-        await writeLines(tx, purchaseKind, row.id, linesOf(input.items), input);
+        const { lines, atCostPrice } = await pricedLines(tx, null, input.items);
+        await writeLines(tx, purchaseKind, row.id, lines, input);
+        requireStaffCondition(user, 'lines at cost price', atCostPrice);
         if (input.status === 'received') await tx.query('select public.receive_purchase($1, null, $2, $3)', [row.id, input.purchase_date, user.id]);
         if (input.status === 'cancelled') await runTransition(tx, purchaseKind, 'cancel', row.id, user.id);
         return row.id;
@@ -114,7 +162,8 @@ purchaseRoutes.put(
     tag,
     summary: 'Change a purchase order',
     description:
-      'While pending or ordered (a received or cancelled order is refused, 409); a line keeps what it received and never goes below it. `status` may move it between pending and ordered.',
+      'While pending or ordered (a received or cancelled order is refused, 409); a line keeps what it received and never goes below it. `status` may move it between pending and ordered. ' +
+      "A line without `cost_price` takes the product's cost price. Staff get 403 for a line at another cost, unless it is a line of the order kept at its cost with no more than its quantity.",
     body: purchaseUpdateInput,
     ok: purchase,
     errors: [409],
@@ -131,6 +180,7 @@ purchaseRoutes.put(
         if (status === 'received') throw new HttpError(409, 'A received purchase order cannot be edited.');
         if (status === 'cancelled') throw new HttpError(409, 'A cancelled purchase order cannot be edited.');
         await requireParty(tx, purchaseKind, input.supplier_id, input.location_id);
+        const { lines, atCostPrice } = await pricedLines(tx, id, input.items);
         await tx.query(
           `update public.purchases
               set supplier_id = $2, location_id = $3, purchase_date = $4, expected_delivery_date = $5, reference_number = $6,
@@ -138,7 +188,8 @@ purchaseRoutes.put(
             where id = $1`,
           [id, input.supplier_id, input.location_id, input.purchase_date, input.expected_delivery_date, input.reference_number, input.notes, input.status ?? null],
         );
-        await writeLines(tx, purchaseKind, id, linesOf(input.items), input);
+        await writeLines(tx, purchaseKind, id, lines, input);
+        requireStaffCondition(c.get('user'), 'lines at cost price', atCostPrice);
       }),
     );
     return versioned(c, await showDocument(db, purchaseKind, id));

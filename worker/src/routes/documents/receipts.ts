@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { requireStaffCondition } from '../../auth/permissions.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
@@ -88,7 +89,7 @@ receiptRoutes.post(
     tag,
     summary: 'Record a receipt',
     description:
-      'Income (or a refund) on an invoice or sale, an expense (or a refund) on a purchase order. 409 when the document is cancelled, a draft, already paid in full, or (for a refund) has nothing paid.',
+      'Income (or a refund) on an invoice or sale, an expense (or a refund) on a purchase order. 409 when the document is cancelled, a draft, already paid in full, or (for a refund) has nothing paid. Staff get 403 for a refund.',
     body: receiptInput,
     created: one(receiptRow),
     errors: [409],
@@ -98,6 +99,8 @@ receiptRoutes.post(
     const input = await readBody(c, receiptInput);
     const db = c.get('db');
     const user = c.get('user');
+    // Money back with nothing coming back. A refund that settles a return of goods will be the return's, under its own rule.
+    requireStaffCondition(user, 'not a refund', input.type !== 'refund');
     const [row] = await documentRule(() =>
       db.query<{ id: number }>('select public.create_receipt($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as id', [
         input.type,
