@@ -21,7 +21,8 @@ and restore it into an empty database with
 
   pg_restore --no-owner -d "$DATABASE_URL" wheelhouse.dump
 
-On Supabase, the project's daily backups (Database > Backups) do this for you.`;
+Supabase backs up every project daily (Database > Backups in its dashboard, kept 7 days or more
+on paid plans); on the Free plan, take your own with pg_dump as above.`;
 
 const { values, positionals } = parseArgs({
   options: { restore: { type: 'boolean' }, help: { type: 'boolean' } },
@@ -90,7 +91,7 @@ async function restore(file: string) {
   // A gzipped tar file (its first header says "ustar"); PGlite checks the rest.
   if (tarball.toString('latin1', 257, 262) !== 'ustar') throw new Error(`${shown(file)} is not a backup made by npm run backup.`);
   try {
-    const db = await openEmbedded(settings.dataDir, new Blob([tarball], { type: 'application/x-tar' }));
+    const db = await openEmbedded(settings.dataDir, new Blob([tarball as Buffer<ArrayBuffer>], { type: 'application/x-tar' }));
     try {
       const [{ found }] = await db.query<{ found: boolean }>(`select to_regclass('public.sales') is not null as found`);
       if (!found) throw new Error('it holds no Wheelhouse database');
