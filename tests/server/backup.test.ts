@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,7 +18,11 @@ const run = promisify(execFile);
 const command = (file: string, dataDir: string, args: string[]) =>
   run(process.execPath, [dist(file), ...args], { env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } });
 
-const newFolder = (name: string) => mkdtempSync(join(tmpdir(), `wheelhouse-${name}-`));
+const folders: string[] = [];
+const newFolder = (name: string) => {
+  folders.push(mkdtempSync(join(tmpdir(), `wheelhouse-${name}-`)));
+  return folders[folders.length - 1];
+};
 const today = new Date().toISOString().slice(0, 10);
 
 async function withDatabase<T>(dataDir: string, work: (db: PgliteDb) => Promise<T>): Promise<T> {
@@ -93,6 +97,7 @@ describe.skipIf(!built)('backups and crashes of the embedded database', () => {
   });
   afterAll(async () => {
     for (const app of apps) await app.stop();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
   const copyOfShop = () => {
@@ -143,7 +148,6 @@ describe.skipIf(!built)('backups and crashes of the embedded database', () => {
     expect(statSync(running).mode & 0o777).toBe(0o600);
     // Only the account that owns the data folder can reach the socket the server answers backups on.
     expect(statSync(join(dataDir, 'control.sock')).mode & 0o077).toBe(0);
-    expect(statSync(dataDir).mode & 0o077).toBe(0);
     // No other process opens the folder while the server has it (two would undo each other's work).
     await expect(command('cli.mjs', dataDir, ['--email', 'clerk@example.test', '--password', 'first-password'])).rejects.toMatchObject({
       stderr: expect.stringContaining('Another Wheelhouse process is using the embedded database'),
@@ -153,9 +157,11 @@ describe.skipIf(!built)('backups and crashes of the embedded database', () => {
     const stopped = join(backups, 'stopped.tar.gz');
     expect((await command('backup.mjs', dataDir, [stopped])).stdout).toContain('(with no server running)');
 
-    const restored = [newFolder('restored'), newFolder('restored')];
+    // Into data folders that do not exist yet, which are made for this account only.
+    const restored = [join(newFolder('restored'), 'data'), join(newFolder('restored'), 'data')];
     const restores = [[restored[0], running], [restored[1], stopped]].map(([folder, file]) => command('backup.mjs', folder, ['--restore', file]));
     for (const [i, restore] of (await Promise.all(restores)).entries()) expect(restore.stdout).toContain(`Restored ${[running, stopped][i]} into ${restored[i]}`);
+    expect(statSync(restored[0]).mode & 0o777).toBe(0o700);
     await expect(command('backup.mjs', restored[0], ['--restore', stopped])).rejects.toMatchObject({
       stderr: expect.stringContaining('already holds a database: restore into an empty data folder'),
     });

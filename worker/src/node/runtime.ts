@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Migration } from '../db/migrate.ts';
@@ -64,6 +64,8 @@ export async function openDatabase(settings: NodeSettings): Promise<Db & { close
  */
 export async function openEmbedded(dataDir: string, loadDataDir?: Blob): Promise<PgliteDb> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // PGlite makes its files writable by everyone (0666): only the folder keeps other accounts out.
+  if (process.platform !== 'win32' && statSync(dataDir).mode & 0o077) chmodSync(dataDir, 0o700);
   const hold = await holdDataDir(dataDir);
   try {
     const db = await pgliteDb({ dataDir: pgliteFolder(dataDir), loadDataDir });
