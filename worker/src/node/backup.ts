@@ -9,7 +9,8 @@ import { gzip } from 'node:zlib';
 /*
  * The embedded database may be opened by one process at a time: a second PGlite on the same folder
  * undoes the first one's work. So whoever opens it (the server, `npm run user`, `npm run backup`,
- * `npm run restore`) first takes the data folder's control socket, a Unix socket in the folder, and
+ * `npm run restore`) first takes the data folder's control socket, a Unix socket in the folder (on
+Windows a named pipe named after it), and
  * keeps it until the database is closed. A process that finds the socket answering does not open the
  * folder; a socket left behind by a killed process answers nothing and is replaced.
  *
@@ -17,7 +18,7 @@ import { gzip } from 'node:zlib';
  * PGlite writes between two transactions (dumpDataDir under its transaction lock), so
  * `npm run backup` gets a consistent copy from a running server. The socket is not a network port
  * and the API has no backup route: only the operating-system account that owns the data folder
- * (0700 when we create it; the socket is 0600) can ask for a backup.
+ * (kept 0700; the socket is 0600) can ask for a backup.
  */
 
 export const gzipped = (tarball: Uint8Array): Promise<Buffer> => promisify(gzip)(tarball);
