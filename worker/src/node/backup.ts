@@ -10,9 +10,9 @@ import { gzip } from 'node:zlib';
  * The embedded database may be opened by one process at a time: a second PGlite on the same folder
  * undoes the first one's work. So whoever opens it (the server, `npm run user`, `npm run backup`,
  * `npm run restore`) first takes the data folder's control socket, a Unix socket in the folder (on
-Windows a named pipe named after it), and
- * keeps it until the database is closed. A process that finds the socket answering does not open the
- * folder; a socket left behind by a killed process answers nothing and is replaced.
+ * Windows a named pipe named after it), and keeps it until the database is closed. A process that
+ * finds the socket answering does not open the folder; a socket left behind by a killed process
+ * answers nothing and is replaced.
  *
  * The holder answers `GET /backup` on that socket with a gzipped tarball of the data folder, which
  * PGlite writes between two transactions (dumpDataDir under its transaction lock), so
