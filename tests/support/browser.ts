@@ -29,8 +29,8 @@ export function browserTestsCanRun(): boolean {
 export interface RunningApp {
   url: string;
   dataDir: string;
-  /** Stops the server and keeps its data folder. */
-  stop(): Promise<void>;
+  /** Stops the server and keeps its data folder; with SIGKILL, as a crash would. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 const dataDirs: string[] = [];
@@ -71,10 +71,10 @@ export async function startApp(options: { dataDir?: string; fresh?: boolean } = 
   return {
     url,
     dataDir,
-    async stop() {
-      if (child.exitCode !== null) return;
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      child.kill(signal);
       await exited;
     },
   };

@@ -5,6 +5,8 @@ import type { Db, Row } from './port.ts';
 export interface PgliteDb extends Db {
   pg: PGlite;
   close(): Promise<void>;
+  /** A tarball of the data folder, written between two transactions so it is consistent. */
+  dump(): Promise<Uint8Array>;
 }
 
 /** An embedded database in `dataDir` (a folder, or memory when omitted), or loaded from a dump. */
@@ -16,7 +18,8 @@ export async function pgliteDb(options: { dataDir?: string; loadDataDir?: Blob |
     // The same values postgres.js gives (see postgres.ts): numbers for int8 and numeric, text for dates.
     parsers: { [types.INT8]: Number, [types.NUMERIC]: Number, [types.DATE]: (value: string) => value },
   });
-  return { ...wrap(pg), pg, close: () => pg.close() };
+  const dump = async () => new Uint8Array(await (await pg._runExclusiveTransaction(() => pg.dumpDataDir('none'))).arrayBuffer());
+  return { ...wrap(pg), pg, close: () => pg.close(), dump };
 }
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> & Partial<Pick<PGlite, 'transaction'>>;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Migration } from '../db/migrate.ts';
-import { pgliteDb } from '../db/pglite.ts';
+import { pgliteDb, type PgliteDb } from '../db/pglite.ts';
 import type { Db } from '../db/port.ts';
 import { postgresDb } from '../db/postgres.ts';
+import { holdDataDir } from './backup.ts';
 
 /** The project folder: the nearest one above this module that holds package.json. */
 export const projectRoot = (() => {
@@ -53,8 +54,27 @@ export const pgliteFolder = (dataDir: string) => join(dataDir, 'pglite');
 
 export async function openDatabase(settings: NodeSettings): Promise<Db & { close(): Promise<void> }> {
   if (settings.databaseUrl) return postgresDb(settings.databaseUrl, { prepare: process.env.DATABASE_PREPARE !== 'false' });
-  mkdirSync(settings.dataDir, { recursive: true });
-  return pgliteDb({ dataDir: pgliteFolder(settings.dataDir) });
+  return openEmbedded(settings.dataDir);
+}
+
+/**
+ * The embedded database in `dataDir` (loaded from a backup's tarball when given), held by this
+ * process until it is closed: another process cannot open it meanwhile, and can ask this one for a
+ * backup (node/backup.ts).
+ */
+export async function openEmbedded(dataDir: string, loadDataDir?: Blob): Promise<PgliteDb> {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // PGlite makes its files writable by everyone (0666): only the folder keeps other accounts out.
+  if (process.platform !== 'win32' && statSync(dataDir).mode & 0o077) chmodSync(dataDir, 0o700);
+  const hold = await holdDataDir(dataDir);
+  try {
+    const db = await pgliteDb({ dataDir: pgliteFolder(dataDir), loadDataDir });
+    hold.serve(db.dump);
+    return { ...db, close: () => db.close().finally(() => hold.close()) };
+  } catch (error) {
+    await hold.close();
+    throw error;
+  }
 }
 
 /** JWT_SECRET, or for the embedded database one generated once and kept in the data folder. */
