@@ -1,0 +1,3563 @@
+-- The database as it stands after every migration in supabase/migrations/, written by
+-- `npm run db:schema` from a freshly migrated embedded database. Read it to see what the
+-- database is now; change it only through a new migration (then run the command again).
+
+-- ---- Tables ----
+
+create table public.audit_events (
+  id bigint generated always as identity not null,
+  occurred_at timestamp with time zone default now() not null,
+  user_id bigint,
+  location_id bigint,
+  action text not null,
+  record_type text not null,
+  record_id bigint,
+  record_label text,
+  related_type text,
+  related_id bigint,
+  related_label text,
+  changes jsonb,
+  txid xid8 default pg_current_xact_id() not null,
+  constraint audit_events_pkey PRIMARY KEY (id)
+);
+CREATE INDEX audit_events_action_idx ON public.audit_events USING btree (action, id);
+CREATE INDEX audit_events_occurred_at_idx ON public.audit_events USING btree (occurred_at);
+CREATE UNIQUE INDEX audit_events_one_per_transaction ON public.audit_events USING btree (txid, record_type, record_id);
+CREATE INDEX audit_events_record_idx ON public.audit_events USING btree (record_type, record_id, id);
+CREATE INDEX audit_events_related_idx ON public.audit_events USING btree (related_type, related_id, id) WHERE (related_id IS NOT NULL);
+CREATE INDEX audit_events_user_action_idx ON public.audit_events USING btree (user_id, action, id);
+CREATE INDEX audit_events_user_idx ON public.audit_events USING btree (user_id, id);
+alter table public.audit_events enable row level security;
+
+create table public.batteries (
+  product_id bigint not null,
+  battery_brand_id bigint not null,
+  made_in_id bigint not null,
+  location_id bigint,
+  date_received date,
+  battery_shape text not null,
+  ampere integer not null,
+  reversed boolean default false not null,
+  battery_type text not null,
+  constraint batteries_pkey PRIMARY KEY (product_id),
+  constraint batteries_battery_brand_id_fkey FOREIGN KEY (battery_brand_id) REFERENCES battery_brands(id),
+  constraint batteries_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint batteries_made_in_id_fkey FOREIGN KEY (made_in_id) REFERENCES made_ins(id),
+  constraint batteries_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
+  constraint batteries_ampere_check CHECK ((ampere > 0)),
+  constraint batteries_battery_shape_check CHECK ((battery_shape = ANY (ARRAY['thin'::text, 'thick'::text]))),
+  constraint batteries_battery_type_check CHECK ((battery_type = ANY (ARRAY['gel'::text, 'acid'::text, 'lithium'::text])))
+);
+CREATE INDEX batteries_battery_brand_id_idx ON public.batteries USING btree (battery_brand_id);
+CREATE INDEX batteries_location_id_idx ON public.batteries USING btree (location_id);
+CREATE INDEX batteries_made_in_id_idx ON public.batteries USING btree (made_in_id);
+alter table public.batteries enable row level security;
+
+create table public.battery_brands (
+  id bigint generated always as identity not null,
+  name text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint battery_brands_pkey PRIMARY KEY (id),
+  constraint battery_brands_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255)))
+);
+alter table public.battery_brands enable row level security;
+
+create table public.customers (
+  id bigint generated always as identity not null,
+  name text not null,
+  email text,
+  phone text not null,
+  address text not null,
+  company_name text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint customers_pkey PRIMARY KEY (id),
+  constraint customers_address_check CHECK (((length(address) >= 1) AND (length(address) <= 500))),
+  constraint customers_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
+  constraint customers_phone_check CHECK (((length(phone) >= 1) AND (length(phone) <= 50)))
+);
+CREATE INDEX customers_name_idx ON public.customers USING btree (lower(name));
+CREATE INDEX customers_name_trgm_idx ON public.customers USING gin (lower(name) gin_trgm_ops);
+CREATE INDEX customers_phone_trgm_idx ON public.customers USING gin (lower(phone) gin_trgm_ops);
+alter table public.customers enable row level security;
+
+create table public.document_counts (
+  bucket smallint not null,
+  type text not null,
+  location_id bigint not null,
+  status text not null,
+  payment_status text not null,
+  documents integer default 0 not null,
+  constraint document_counts_pkey PRIMARY KEY (type, bucket, location_id, status, payment_status),
+  constraint document_counts_type_check CHECK ((type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text])))
+);
+alter table public.document_counts enable row level security;
+
+create table public.document_series (
+  series text not null,
+  year integer not null,
+  next_value integer default 1 not null,
+  constraint document_series_pkey PRIMARY KEY (series, year),
+  constraint document_series_next_value_check CHECK ((next_value >= 1)),
+  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text])))
+);
+alter table public.document_series enable row level security;
+
+create table public.idempotency_keys (
+  user_id bigint not null,
+  key text not null,
+  request_hash text not null,
+  status_code integer,
+  response jsonb,
+  created_at timestamp with time zone default now() not null,
+  constraint idempotency_keys_pkey PRIMARY KEY (user_id, key),
+  constraint idempotency_keys_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+  constraint idempotency_keys_key_check CHECK (((length(key) >= 1) AND (length(key) <= 255)))
+);
+CREATE INDEX idempotency_keys_created_at_idx ON public.idempotency_keys USING btree (created_at);
+alter table public.idempotency_keys enable row level security;
+
+create table public.inventory_items (
+  product_id bigint not null,
+  category text not null,
+  min_stock integer default 10 not null,
+  constraint inventory_items_pkey PRIMARY KEY (product_id),
+  constraint inventory_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
+  constraint inventory_items_category_check CHECK ((category = ANY (ARRAY['batteries'::text, 'oils'::text, 'parts'::text, 'accessories'::text]))),
+  constraint inventory_items_min_stock_check CHECK ((min_stock >= 0))
+);
+alter table public.inventory_items enable row level security;
+
+create table public.invoice_items (
+  id bigint generated always as identity not null,
+  invoice_id bigint not null,
+  "position" integer not null,
+  product_id bigint not null,
+  product_type text not null,
+  product_name text not null,
+  description text,
+  dot text,
+  quantity integer not null,
+  unit_price numeric(12,2) not null,
+  discount_percent numeric(5,2) default 0 not null,
+  cost_price numeric(12,2) default 0 not null,
+  line_total numeric(12,2) not null,
+  constraint invoice_items_pkey PRIMARY KEY (id),
+  constraint invoice_items_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
+  constraint invoice_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint invoice_items_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric))),
+  constraint invoice_items_quantity_check CHECK ((quantity >= 1)),
+  constraint invoice_items_unit_price_check CHECK ((unit_price >= (0)::numeric))
+);
+CREATE INDEX invoice_items_invoice_id_idx ON public.invoice_items USING btree (invoice_id, "position");
+CREATE INDEX invoice_items_product_id_idx ON public.invoice_items USING btree (product_id);
+CREATE INDEX invoice_items_tire_dot_idx ON public.invoice_items USING btree (lower(dot) text_pattern_ops) INCLUDE (dot, invoice_id, product_id, id) WHERE (product_type = 'tire'::text);
+alter table public.invoice_items enable row level security;
+
+create table public.invoices (
+  id bigint generated always as identity not null,
+  number text,
+  customer_id bigint not null,
+  location_id bigint not null,
+  issued_date date not null,
+  due_date date,
+  status text default 'draft'::text not null,
+  payment_status text default 'pending'::text not null,
+  subtotal numeric(12,2) default 0 not null,
+  discount_amount numeric(12,2) default 0 not null,
+  tax_amount numeric(12,2) default 0 not null,
+  tax_rate numeric default 0 not null,
+  net_amount numeric(12,2) default 0 not null,
+  total_paid numeric(12,2) default 0 not null,
+  balance_due numeric(12,2) default 0 not null,
+  notes text,
+  created_by bigint,
+  sent_at timestamp with time zone,
+  cancelled_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint invoices_pkey PRIMARY KEY (id),
+  constraint invoices_number_key UNIQUE (number),
+  constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint invoices_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
+  constraint invoices_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint invoices_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
+  constraint invoices_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
+  constraint invoices_number_when_sent CHECK (((status <> 'sent'::text) OR (number IS NOT NULL))),
+  constraint invoices_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= net_amount))),
+  constraint invoices_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
+  constraint invoices_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sent'::text, 'cancelled'::text]))),
+  constraint invoices_tax_amount_check CHECK ((tax_amount >= (0)::numeric))
+);
+CREATE INDEX invoices_created_at_idx ON public.invoices USING btree (created_at DESC);
+CREATE INDEX invoices_customer_id_idx ON public.invoices USING btree (customer_id, issued_date DESC);
+CREATE INDEX invoices_customer_open_idx ON public.invoices USING btree (customer_id) WHERE ((status = 'sent'::text) AND (balance_due <> (0)::numeric));
+CREATE INDEX invoices_issued_date_idx ON public.invoices USING btree (issued_date DESC, id DESC);
+CREATE INDEX invoices_location_id_idx ON public.invoices USING btree (location_id, issued_date DESC);
+CREATE INDEX invoices_open_idx ON public.invoices USING btree (due_date) WHERE ((status = 'sent'::text) AND (payment_status <> 'paid'::text));
+alter table public.invoices enable row level security;
+
+create table public.locations (
+  id bigint generated always as identity not null,
+  name text not null,
+  address text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint locations_pkey PRIMARY KEY (id),
+  constraint locations_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255)))
+);
+alter table public.locations enable row level security;
+
+create table public.made_ins (
+  id bigint generated always as identity not null,
+  name text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint made_ins_pkey PRIMARY KEY (id),
+  constraint made_ins_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255)))
+);
+alter table public.made_ins enable row level security;
+
+create table public.pattern_tags (
+  pattern_id bigint not null,
+  tag_id bigint not null,
+  constraint pattern_tags_pkey PRIMARY KEY (pattern_id, tag_id),
+  constraint pattern_tags_pattern_id_fkey FOREIGN KEY (pattern_id) REFERENCES patterns(id) ON DELETE CASCADE,
+  constraint pattern_tags_tag_id_fkey FOREIGN KEY (tag_id) REFERENCES tags(id)
+);
+CREATE INDEX pattern_tags_tag_id_idx ON public.pattern_tags USING btree (tag_id);
+alter table public.pattern_tags enable row level security;
+
+create table public.patterns (
+  id bigint generated always as identity not null,
+  name text not null,
+  description text,
+  category text not null,
+  price numeric(12,2) default 0 not null,
+  is_active boolean default true not null,
+  tire_brand_id bigint,
+  tire_type_id bigint,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint patterns_pkey PRIMARY KEY (id),
+  constraint patterns_tire_brand_id_fkey FOREIGN KEY (tire_brand_id) REFERENCES tire_brands(id),
+  constraint patterns_tire_type_id_fkey FOREIGN KEY (tire_type_id) REFERENCES tire_types(id),
+  constraint patterns_category_check CHECK ((category = ANY (ARRAY['automotive'::text, 'industrial'::text, 'commercial'::text]))),
+  constraint patterns_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
+  constraint patterns_price_check CHECK ((price >= (0)::numeric))
+);
+CREATE INDEX patterns_tire_brand_id_idx ON public.patterns USING btree (tire_brand_id);
+CREATE INDEX patterns_tire_type_id_idx ON public.patterns USING btree (tire_type_id);
+alter table public.patterns enable row level security;
+
+create table public.product_totals (
+  bucket smallint not null,
+  kind text not null,
+  products integer default 0 not null,
+  stock_value numeric(16,2) default 0 not null,
+  low_stock integer default 0 not null,
+  out_of_stock integer default 0 not null,
+  alerts integer default 0 not null,
+  constraint product_totals_pkey PRIMARY KEY (bucket, kind),
+  constraint product_totals_kind_check CHECK ((kind = ANY (ARRAY['tire'::text, 'battery'::text, 'wiper'::text, 'service'::text, 'item'::text])))
+);
+alter table public.product_totals enable row level security;
+
+create table public.product_words (
+  product_id bigint not null,
+  word text not null,
+  name_key text not null,
+  constraint product_words_pkey PRIMARY KEY (product_id, word),
+  constraint product_words_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE
+);
+CREATE INDEX product_words_word_idx ON public.product_words USING btree (word, name_key, product_id);
+alter table public.product_words enable row level security;
+
+create table public.products (
+  id bigint generated always as identity not null,
+  kind text not null,
+  name text not null,
+  cost_price numeric(12,2) default 0 not null,
+  selling_price numeric(12,2) default 0 not null,
+  active boolean default true not null,
+  notes text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  total_stock integer default 0 not null,
+  low_stock_at integer default 9 not null,
+  search_text text default ''::text not null,
+  size_key text,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint products_pkey PRIMARY KEY (id),
+  constraint products_cost_price_check CHECK ((cost_price >= (0)::numeric)),
+  constraint products_kind_check CHECK ((kind = ANY (ARRAY['tire'::text, 'battery'::text, 'wiper'::text, 'service'::text, 'item'::text]))),
+  constraint products_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
+  constraint products_selling_price_check CHECK ((selling_price >= (0)::numeric))
+);
+CREATE INDEX products_active_name_idx ON public.products USING btree (lower(name), id) WHERE active;
+CREATE INDEX products_kind_idx ON public.products USING btree (kind);
+CREATE INDEX products_kind_name_idx ON public.products USING btree (kind, lower(name), id);
+CREATE INDEX products_low_stock_idx ON public.products USING btree (total_stock, lower(name), id) WHERE (active AND (kind <> 'service'::text) AND (total_stock <= low_stock_at));
+CREATE INDEX products_search_text_idx ON public.products USING gin (search_text gin_trgm_ops);
+CREATE INDEX products_size_idx ON public.products USING btree (size_key, lower(name), id) INCLUDE (kind, active, selling_price, total_stock) WHERE (size_key IS NOT NULL);
+alter table public.products enable row level security;
+
+create table public.purchase_items (
+  id bigint generated always as identity not null,
+  purchase_id bigint not null,
+  "position" integer not null,
+  product_id bigint not null,
+  product_type text not null,
+  product_name text not null,
+  description text,
+  dot text,
+  quantity integer not null,
+  unit_price numeric(12,2) not null,
+  discount_percent numeric(5,2) default 0 not null,
+  cost_price numeric(12,2) default 0 not null,
+  line_total numeric(12,2) not null,
+  received_quantity integer default 0 not null,
+  constraint purchase_items_pkey PRIMARY KEY (id),
+  constraint purchase_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint purchase_items_purchase_id_fkey FOREIGN KEY (purchase_id) REFERENCES purchases(id) ON DELETE CASCADE,
+  constraint purchase_items_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric))),
+  constraint purchase_items_product_type_check CHECK ((product_type <> 'service'::text)),
+  constraint purchase_items_quantity_check CHECK ((quantity >= 1)),
+  constraint purchase_items_received_within_quantity CHECK (((received_quantity >= 0) AND (received_quantity <= quantity))),
+  constraint purchase_items_unit_price_check CHECK ((unit_price >= (0)::numeric))
+);
+CREATE INDEX purchase_items_product_id_idx ON public.purchase_items USING btree (product_id);
+CREATE INDEX purchase_items_purchase_id_idx ON public.purchase_items USING btree (purchase_id, "position");
+alter table public.purchase_items enable row level security;
+
+create table public.purchases (
+  id bigint generated always as identity not null,
+  number text not null,
+  supplier_id bigint not null,
+  location_id bigint not null,
+  purchase_date date not null,
+  expected_delivery_date date,
+  actual_delivery_date date,
+  reference_number text,
+  status text default 'pending'::text not null,
+  payment_status text default 'pending'::text not null,
+  subtotal numeric(12,2) default 0 not null,
+  discount_amount numeric(12,2) default 0 not null,
+  tax_amount numeric(12,2) default 0 not null,
+  tax_rate numeric default 0 not null,
+  net_amount numeric(12,2) default 0 not null,
+  total_paid numeric(12,2) default 0 not null,
+  balance_due numeric(12,2) default 0 not null,
+  notes text,
+  created_by bigint,
+  received_at timestamp with time zone,
+  cancelled_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint purchases_pkey PRIMARY KEY (id),
+  constraint purchases_number_key UNIQUE (number),
+  constraint purchases_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint purchases_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint purchases_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
+  constraint purchases_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
+  constraint purchases_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
+  constraint purchases_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= net_amount))),
+  constraint purchases_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
+  constraint purchases_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'ordered'::text, 'received'::text, 'cancelled'::text]))),
+  constraint purchases_tax_amount_check CHECK ((tax_amount >= (0)::numeric))
+);
+CREATE INDEX purchases_created_at_idx ON public.purchases USING btree (created_at DESC);
+CREATE INDEX purchases_location_id_idx ON public.purchases USING btree (location_id, purchase_date DESC);
+CREATE INDEX purchases_open_idx ON public.purchases USING btree (expected_delivery_date) WHERE (status = ANY (ARRAY['pending'::text, 'ordered'::text]));
+CREATE INDEX purchases_purchase_date_idx ON public.purchases USING btree (purchase_date DESC, id DESC);
+CREATE INDEX purchases_supplier_id_idx ON public.purchases USING btree (supplier_id, purchase_date DESC);
+CREATE INDEX purchases_supplier_open_idx ON public.purchases USING btree (supplier_id) WHERE ((status = ANY (ARRAY['ordered'::text, 'received'::text])) AND (balance_due <> (0)::numeric));
+alter table public.purchases enable row level security;
+
+create table public.receipt_totals (
+  bucket smallint not null,
+  receiptable_type text not null,
+  type text not null,
+  payment_method text not null,
+  receipts integer default 0 not null,
+  amount numeric(16,2) default 0 not null,
+  constraint receipt_totals_pkey PRIMARY KEY (bucket, receiptable_type, type, payment_method),
+  constraint receipt_totals_receiptable_type_check CHECK ((receiptable_type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text]))),
+  constraint receipt_totals_type_check CHECK ((type = ANY (ARRAY['income'::text, 'expense'::text, 'refund'::text])))
+);
+alter table public.receipt_totals enable row level security;
+
+create table public.receipts (
+  id bigint generated always as identity not null,
+  number text not null,
+  receipt_date date not null,
+  type text not null,
+  receiptable_type text not null,
+  receiptable_id bigint not null,
+  document_number text,
+  customer_id bigint,
+  supplier_id bigint,
+  location_id bigint,
+  amount numeric(12,2) not null,
+  payment_method text not null,
+  reference_number text,
+  bank_name text,
+  cheque_number text,
+  transaction_id text,
+  notes text,
+  created_by bigint,
+  created_at timestamp with time zone default now() not null,
+  constraint receipts_pkey PRIMARY KEY (id),
+  constraint receipts_number_key UNIQUE (number),
+  constraint receipts_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint receipts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
+  constraint receipts_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint receipts_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
+  constraint receipts_amount_check CHECK ((amount > (0)::numeric)),
+  constraint receipts_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text]))),
+  constraint receipts_receiptable_type_check CHECK ((receiptable_type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text]))),
+  constraint receipts_type_check CHECK ((type = ANY (ARRAY['income'::text, 'expense'::text, 'refund'::text])))
+);
+CREATE INDEX receipts_created_at_idx ON public.receipts USING btree (created_at DESC);
+CREATE INDEX receipts_customer_id_idx ON public.receipts USING btree (customer_id);
+CREATE INDEX receipts_document_idx ON public.receipts USING btree (receiptable_type, receiptable_id);
+CREATE INDEX receipts_receipt_date_idx ON public.receipts USING btree (receipt_date DESC, id DESC);
+CREATE INDEX receipts_supplier_id_idx ON public.receipts USING btree (supplier_id);
+alter table public.receipts enable row level security;
+
+create table public.report_balances_due (
+  party_type text not null,
+  due_date date not null,
+  txid bigint default 0 not null,
+  documents integer default 0 not null,
+  balance numeric(16,2) default 0 not null,
+  constraint report_balances_due_pkey PRIMARY KEY (party_type, due_date, txid),
+  constraint report_balances_due_party_type_check CHECK ((party_type = ANY (ARRAY['customer'::text, 'supplier'::text])))
+);
+CREATE INDEX report_balances_due_pending_idx ON public.report_balances_due USING btree (txid) WHERE (txid <> 0);
+alter table public.report_balances_due enable row level security;
+
+create table public.report_party_balances (
+  party_type text not null,
+  party_id bigint not null,
+  txid bigint default 0 not null,
+  documents integer default 0 not null,
+  billed numeric(16,2) default 0 not null,
+  paid numeric(16,2) default 0 not null,
+  balance numeric(16,2) default 0 not null,
+  constraint report_party_balances_pkey PRIMARY KEY (party_type, party_id, txid),
+  constraint report_party_balances_party_type_check CHECK ((party_type = ANY (ARRAY['customer'::text, 'supplier'::text])))
+);
+CREATE INDEX report_party_balances_balance_idx ON public.report_party_balances USING btree (party_type, balance DESC, party_id) WHERE (txid = 0);
+CREATE INDEX report_party_balances_pending_idx ON public.report_party_balances USING btree (txid) WHERE (txid <> 0);
+alter table public.report_party_balances enable row level security;
+
+create table public.report_pending (
+  txid bigint not null,
+  changes bigint default 1 not null,
+  constraint report_pending_pkey PRIMARY KEY (txid)
+);
+alter table public.report_pending enable row level security;
+
+create table public.report_product_totals (
+  kind text not null,
+  bucket smallint not null,
+  txid bigint default 0 not null,
+  products integer default 0 not null,
+  units bigint default 0 not null,
+  stocked integer default 0 not null,
+  cost_value numeric(16,2) default 0 not null,
+  retail_value numeric(16,2) default 0 not null,
+  in_stock integer default 0 not null,
+  low integer default 0 not null,
+  "out" integer default 0 not null,
+  constraint report_product_totals_pkey PRIMARY KEY (kind, bucket, txid)
+);
+CREATE INDEX report_product_totals_pending_idx ON public.report_product_totals USING btree (txid) WHERE (txid <> 0);
+alter table public.report_product_totals enable row level security;
+
+create table public.report_purchase_product_bounds (
+  location_id bigint not null,
+  product_id bigint not null,
+  txid bigint default 0 not null,
+  amount numeric(16,2) default 0 not null,
+  constraint report_purchase_product_bounds_pkey PRIMARY KEY (location_id, product_id, txid)
+);
+CREATE INDEX report_purchase_product_bounds_amount_idx ON public.report_purchase_product_bounds USING btree (location_id, amount DESC) WHERE (txid = 0);
+CREATE INDEX report_purchase_product_bounds_pending_idx ON public.report_purchase_product_bounds USING btree (txid) WHERE (txid <> 0);
+alter table public.report_purchase_product_bounds enable row level security;
+
+create table public.report_purchase_products (
+  day date not null,
+  location_id bigint not null,
+  product_id bigint not null,
+  txid bigint default 0 not null,
+  quantity bigint default 0 not null,
+  amount numeric(16,2) default 0 not null,
+  constraint report_purchase_products_pkey PRIMARY KEY (day, location_id, product_id, txid)
+);
+CREATE INDEX report_purchase_products_pending_idx ON public.report_purchase_products USING btree (txid) WHERE (txid <> 0);
+CREATE INDEX report_purchase_products_product_idx ON public.report_purchase_products USING btree (product_id, day);
+alter table public.report_purchase_products enable row level security;
+
+create table public.report_purchases_days (
+  day date not null,
+  location_id bigint not null,
+  supplier_id bigint not null,
+  txid bigint default 0 not null,
+  orders integer default 0 not null,
+  ordered numeric(16,2) default 0 not null,
+  received numeric(16,2) default 0 not null,
+  outstanding numeric(16,2) default 0 not null,
+  paid numeric(16,2) default 0 not null,
+  balance numeric(16,2) default 0 not null,
+  payable numeric(16,2) default 0 not null,
+  constraint report_purchases_days_pkey PRIMARY KEY (day, location_id, supplier_id, txid)
+);
+CREATE INDEX report_purchases_days_pending_idx ON public.report_purchases_days USING btree (txid) WHERE (txid <> 0);
+CREATE INDEX report_purchases_days_supplier_idx ON public.report_purchases_days USING btree (supplier_id, day);
+alter table public.report_purchases_days enable row level security;
+
+create table public.report_purchases_months (
+  month date not null,
+  location_id bigint not null,
+  supplier_id bigint not null,
+  txid bigint default 0 not null,
+  orders integer default 0 not null,
+  ordered numeric(16,2) default 0 not null,
+  received numeric(16,2) default 0 not null,
+  outstanding numeric(16,2) default 0 not null,
+  paid numeric(16,2) default 0 not null,
+  balance numeric(16,2) default 0 not null,
+  payable numeric(16,2) default 0 not null,
+  constraint report_purchases_months_pkey PRIMARY KEY (month, location_id, supplier_id, txid)
+);
+CREATE INDEX report_purchases_months_pending_idx ON public.report_purchases_months USING btree (txid) WHERE (txid <> 0);
+CREATE INDEX report_purchases_months_supplier_idx ON public.report_purchases_months USING btree (supplier_id, month);
+alter table public.report_purchases_months enable row level security;
+
+create table public.report_sales_days (
+  day date not null,
+  location_id bigint not null,
+  document_type text not null,
+  txid bigint default 0 not null,
+  documents integer default 0 not null,
+  revenue numeric(16,2) default 0 not null,
+  cost numeric(16,2) default 0 not null,
+  tax numeric(16,2) default 0 not null,
+  discount numeric(16,2) default 0 not null,
+  paid numeric(16,2) default 0 not null,
+  outstanding numeric(16,2) default 0 not null,
+  constraint report_sales_days_pkey PRIMARY KEY (day, location_id, document_type, txid),
+  constraint report_sales_days_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text])))
+);
+CREATE INDEX report_sales_days_pending_idx ON public.report_sales_days USING btree (txid) WHERE (txid <> 0);
+alter table public.report_sales_days enable row level security;
+
+create table public.report_sales_methods (
+  day date not null,
+  location_id bigint not null,
+  payment_method text not null,
+  txid bigint default 0 not null,
+  amount numeric(16,2) default 0 not null,
+  receipts integer default 0 not null,
+  constraint report_sales_methods_pkey PRIMARY KEY (day, location_id, payment_method, txid)
+);
+CREATE INDEX report_sales_methods_pending_idx ON public.report_sales_methods USING btree (txid) WHERE (txid <> 0);
+alter table public.report_sales_methods enable row level security;
+
+create table public.report_sales_product_bounds (
+  location_id bigint not null,
+  product_id bigint not null,
+  txid bigint default 0 not null,
+  revenue numeric(16,2) default 0 not null,
+  profit_bound numeric(16,2) default 0 not null,
+  constraint report_sales_product_bounds_pkey PRIMARY KEY (location_id, product_id, txid)
+);
+CREATE INDEX report_sales_product_bounds_pending_idx ON public.report_sales_product_bounds USING btree (txid) WHERE (txid <> 0);
+CREATE INDEX report_sales_product_bounds_profit_idx ON public.report_sales_product_bounds USING btree (location_id, profit_bound DESC) WHERE (txid = 0);
+CREATE INDEX report_sales_product_bounds_revenue_idx ON public.report_sales_product_bounds USING btree (location_id, revenue DESC) WHERE (txid = 0);
+alter table public.report_sales_product_bounds enable row level security;
+
+create table public.report_sales_product_months (
+  month date not null,
+  location_id bigint not null,
+  product_id bigint not null,
+  txid bigint default 0 not null,
+  quantity bigint default 0 not null,
+  revenue numeric(16,2) default 0 not null,
+  cost numeric(16,2) default 0 not null,
+  profit_bound numeric(16,2) default 0 not null,
+  constraint report_sales_product_months_pkey PRIMARY KEY (month, location_id, product_id, txid)
+);
+CREATE INDEX report_sales_product_months_pending_idx ON public.report_sales_product_months USING btree (txid) WHERE (txid <> 0);
+CREATE INDEX report_sales_product_months_product_idx ON public.report_sales_product_months USING btree (product_id, location_id, month);
+CREATE INDEX report_sales_product_months_profit_idx ON public.report_sales_product_months USING btree (month, location_id, profit_bound DESC) WHERE (txid = 0);
+CREATE INDEX report_sales_product_months_revenue_idx ON public.report_sales_product_months USING btree (month, location_id, revenue DESC) WHERE (txid = 0);
+alter table public.report_sales_product_months enable row level security;
+
+create table public.report_sales_products (
+  day date not null,
+  location_id bigint not null,
+  product_id bigint not null,
+  txid bigint default 0 not null,
+  quantity bigint default 0 not null,
+  revenue numeric(16,2) default 0 not null,
+  cost numeric(16,2) default 0 not null,
+  constraint report_sales_products_pkey PRIMARY KEY (day, location_id, product_id, txid)
+);
+CREATE INDEX report_sales_products_pending_idx ON public.report_sales_products USING btree (txid) WHERE (txid <> 0);
+CREATE INDEX report_sales_products_product_idx ON public.report_sales_products USING btree (product_id, day);
+alter table public.report_sales_products enable row level security;
+
+create table public.report_sales_types (
+  day date not null,
+  location_id bigint not null,
+  product_type text not null,
+  txid bigint default 0 not null,
+  lines integer default 0 not null,
+  quantity bigint default 0 not null,
+  revenue numeric(16,2) default 0 not null,
+  cost numeric(16,2) default 0 not null,
+  constraint report_sales_types_pkey PRIMARY KEY (day, location_id, product_type, txid)
+);
+CREATE INDEX report_sales_types_pending_idx ON public.report_sales_types USING btree (txid) WHERE (txid <> 0);
+alter table public.report_sales_types enable row level security;
+
+create table public.report_stock_totals (
+  location_id bigint not null,
+  kind text not null,
+  bucket smallint not null,
+  txid bigint default 0 not null,
+  units bigint default 0 not null,
+  stocked integer default 0 not null,
+  cost_value numeric(16,2) default 0 not null,
+  retail_value numeric(16,2) default 0 not null,
+  in_stock integer default 0 not null,
+  low integer default 0 not null,
+  "out" integer default 0 not null,
+  constraint report_stock_totals_pkey PRIMARY KEY (location_id, kind, bucket, txid)
+);
+CREATE INDEX report_stock_totals_pending_idx ON public.report_stock_totals USING btree (txid) WHERE (txid <> 0);
+alter table public.report_stock_totals enable row level security;
+
+create table public.sale_items (
+  id bigint generated always as identity not null,
+  sale_id bigint not null,
+  "position" integer not null,
+  product_id bigint not null,
+  product_type text not null,
+  product_name text not null,
+  description text,
+  dot text,
+  quantity integer not null,
+  unit_price numeric(12,2) not null,
+  discount_percent numeric(5,2) default 0 not null,
+  cost_price numeric(12,2) default 0 not null,
+  line_total numeric(12,2) not null,
+  constraint sale_items_pkey PRIMARY KEY (id),
+  constraint sale_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint sale_items_sale_id_fkey FOREIGN KEY (sale_id) REFERENCES sales(id) ON DELETE CASCADE,
+  constraint sale_items_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric))),
+  constraint sale_items_quantity_check CHECK ((quantity >= 1)),
+  constraint sale_items_unit_price_check CHECK ((unit_price >= (0)::numeric))
+);
+CREATE INDEX sale_items_product_id_idx ON public.sale_items USING btree (product_id);
+CREATE INDEX sale_items_sale_id_idx ON public.sale_items USING btree (sale_id, "position");
+CREATE INDEX sale_items_tire_dot_idx ON public.sale_items USING btree (lower(dot) text_pattern_ops) INCLUDE (dot, sale_id, product_id, id) WHERE (product_type = 'tire'::text);
+alter table public.sale_items enable row level security;
+
+create table public.sales (
+  id bigint generated always as identity not null,
+  number text not null,
+  customer_id bigint not null,
+  location_id bigint not null,
+  sale_date date not null,
+  payment_method text default 'cash'::text not null,
+  status text default 'pending'::text not null,
+  payment_status text default 'pending'::text not null,
+  subtotal numeric(12,2) default 0 not null,
+  discount_amount numeric(12,2) default 0 not null,
+  tax_amount numeric(12,2) default 0 not null,
+  tax_rate numeric default 0 not null,
+  net_amount numeric(12,2) default 0 not null,
+  total_paid numeric(12,2) default 0 not null,
+  balance_due numeric(12,2) default 0 not null,
+  notes text,
+  created_by bigint,
+  completed_at timestamp with time zone,
+  cancelled_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint sales_pkey PRIMARY KEY (id),
+  constraint sales_number_key UNIQUE (number),
+  constraint sales_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint sales_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
+  constraint sales_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint sales_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
+  constraint sales_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
+  constraint sales_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= net_amount))),
+  constraint sales_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text]))),
+  constraint sales_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
+  constraint sales_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'cancelled'::text]))),
+  constraint sales_tax_amount_check CHECK ((tax_amount >= (0)::numeric))
+);
+CREATE INDEX sales_created_at_idx ON public.sales USING btree (created_at DESC);
+CREATE INDEX sales_customer_id_idx ON public.sales USING btree (customer_id, sale_date DESC);
+CREATE INDEX sales_customer_open_idx ON public.sales USING btree (customer_id) WHERE ((status = 'completed'::text) AND (balance_due <> (0)::numeric));
+CREATE INDEX sales_location_id_idx ON public.sales USING btree (location_id, sale_date DESC);
+CREATE INDEX sales_open_idx ON public.sales USING btree (sale_date) WHERE ((status <> 'cancelled'::text) AND (payment_status <> 'paid'::text));
+CREATE INDEX sales_sale_date_idx ON public.sales USING btree (sale_date DESC, id DESC);
+alter table public.sales enable row level security;
+
+create table public.schema_migrations (
+  version text not null,
+  applied_at timestamp with time zone default now() not null,
+  constraint schema_migrations_pkey PRIMARY KEY (version)
+);
+alter table public.schema_migrations enable row level security;
+
+create table public.search_words (
+  word text not null,
+  constraint search_words_pkey PRIMARY KEY (word)
+);
+CREATE INDEX search_words_trgm_idx ON public.search_words USING gin (word gin_trgm_ops);
+alter table public.search_words enable row level security;
+
+create table public.sessions (
+  id uuid default gen_random_uuid() not null,
+  user_id bigint not null,
+  remember boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  expires_at timestamp with time zone not null,
+  revoked_at timestamp with time zone,
+  user_agent text,
+  last_seen_at timestamp with time zone default now() not null,
+  constraint sessions_pkey PRIMARY KEY (id),
+  constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE,
+  constraint sessions_user_agent_check CHECK ((length(user_agent) <= 500))
+);
+CREATE INDEX sessions_user_id_idx ON public.sessions USING btree (user_id);
+alter table public.sessions enable row level security;
+
+create table public.settings (
+  id boolean default true not null,
+  shop_name text default 'Wheelhouse'::text not null,
+  address text,
+  phone text,
+  email text,
+  tax_number text,
+  tax_rate numeric(5,2) default 0 not null,
+  payment_terms_days integer default 30 not null,
+  invoice_prefix text default 'INV'::text not null,
+  sale_prefix text default 'S'::text not null,
+  receipt_prefix text default 'RC'::text not null,
+  purchase_prefix text default 'PO'::text not null,
+  print_footer text,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint settings_pkey PRIMARY KEY (id),
+  constraint settings_id_check CHECK (id),
+  constraint settings_payment_terms_days_check CHECK (((payment_terms_days >= 0) AND (payment_terms_days <= 365))),
+  constraint settings_shop_name_check CHECK (((length(shop_name) >= 1) AND (length(shop_name) <= 255))),
+  constraint settings_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (100)::numeric)))
+);
+alter table public.settings enable row level security;
+
+create table public.stock_levels (
+  product_id bigint not null,
+  location_id bigint not null,
+  quantity integer default 0 not null,
+  constraint stock_levels_pkey PRIMARY KEY (product_id, location_id),
+  constraint stock_levels_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint stock_levels_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
+  constraint stock_levels_quantity_check CHECK ((quantity >= 0))
+);
+CREATE INDEX stock_levels_location_id_idx ON public.stock_levels USING btree (location_id);
+CREATE INDEX stock_levels_quantity_idx ON public.stock_levels USING btree (quantity, product_id, location_id);
+alter table public.stock_levels enable row level security;
+
+create table public.stock_moves (
+  id bigint generated always as identity not null,
+  product_id bigint not null,
+  location_id bigint not null,
+  delta integer not null,
+  reason text not null,
+  note text,
+  document_type text,
+  document_id bigint,
+  user_id bigint,
+  created_at timestamp with time zone default now() not null,
+  unit_cost numeric(12,2),
+  constraint stock_moves_pkey PRIMARY KEY (id),
+  constraint stock_moves_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint stock_moves_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
+  constraint stock_moves_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL,
+  constraint stock_moves_delta_check CHECK ((delta <> 0)),
+  constraint stock_moves_reason_check CHECK ((reason = ANY (ARRAY['opening'::text, 'count_correction'::text, 'damage'::text, 'return'::text, 'other'::text, 'transfer_in'::text, 'transfer_out'::text, 'sale'::text, 'purchase'::text, 'cancellation'::text])))
+);
+CREATE INDEX stock_moves_location_id_idx ON public.stock_moves USING btree (location_id);
+CREATE INDEX stock_moves_product_id_idx ON public.stock_moves USING btree (product_id, created_at DESC);
+CREATE INDEX stock_moves_user_id_idx ON public.stock_moves USING btree (user_id);
+alter table public.stock_moves enable row level security;
+
+create table public.suppliers (
+  id bigint generated always as identity not null,
+  name text not null,
+  contact_person text,
+  email text,
+  phone text not null,
+  address text not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint suppliers_pkey PRIMARY KEY (id),
+  constraint suppliers_address_check CHECK (((length(address) >= 1) AND (length(address) <= 500))),
+  constraint suppliers_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
+  constraint suppliers_phone_check CHECK (((length(phone) >= 1) AND (length(phone) <= 50)))
+);
+CREATE INDEX suppliers_name_idx ON public.suppliers USING btree (lower(name));
+CREATE INDEX suppliers_name_trgm_idx ON public.suppliers USING gin (lower(name) gin_trgm_ops);
+CREATE INDEX suppliers_phone_trgm_idx ON public.suppliers USING gin (lower(phone) gin_trgm_ops);
+alter table public.suppliers enable row level security;
+
+create table public.tags (
+  id bigint generated always as identity not null,
+  name text not null,
+  section text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint tags_pkey PRIMARY KEY (id),
+  constraint tags_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255)))
+);
+alter table public.tags enable row level security;
+
+create table public.tire_brands (
+  id bigint generated always as identity not null,
+  name text not null,
+  country text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint tire_brands_pkey PRIMARY KEY (id),
+  constraint tire_brands_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255)))
+);
+alter table public.tire_brands enable row level security;
+
+create table public.tire_types (
+  id bigint generated always as identity not null,
+  name text not null,
+  section text,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint tire_types_pkey PRIMARY KEY (id),
+  constraint tire_types_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255)))
+);
+alter table public.tire_types enable row level security;
+
+create table public.tires (
+  product_id bigint not null,
+  tire_brand_id bigint not null,
+  pattern_id bigint,
+  supplier_id bigint,
+  tire_type_id bigint not null,
+  location_id bigint,
+  size text not null,
+  dot text not null,
+  date_of_production date,
+  made_in text not null,
+  date_received date not null,
+  construction_type text default 'radial'::text not null,
+  run_flat boolean default false not null,
+  fuel_rating text,
+  water_rating text,
+  constraint tires_pkey PRIMARY KEY (product_id),
+  constraint tires_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint tires_pattern_id_fkey FOREIGN KEY (pattern_id) REFERENCES patterns(id),
+  constraint tires_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
+  constraint tires_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
+  constraint tires_tire_brand_id_fkey FOREIGN KEY (tire_brand_id) REFERENCES tire_brands(id),
+  constraint tires_tire_type_id_fkey FOREIGN KEY (tire_type_id) REFERENCES tire_types(id),
+  constraint tires_construction_type_check CHECK ((construction_type = ANY (ARRAY['radial'::text, 'bias-ply'::text]))),
+  constraint tires_dot_check CHECK (((length(dot) >= 1) AND (length(dot) <= 20))),
+  constraint tires_fuel_rating_check CHECK ((fuel_rating = ANY (ARRAY['A'::text, 'B'::text, 'C'::text, 'D'::text, 'E'::text]))),
+  constraint tires_size_check CHECK (((length(size) >= 1) AND (length(size) <= 50))),
+  constraint tires_water_rating_check CHECK ((water_rating = ANY (ARRAY['A'::text, 'B'::text, 'C'::text, 'D'::text, 'E'::text])))
+);
+CREATE INDEX tires_location_id_idx ON public.tires USING btree (location_id);
+CREATE INDEX tires_pattern_id_idx ON public.tires USING btree (pattern_id);
+CREATE INDEX tires_sort_idx ON public.tires USING btree (tire_brand_id, pattern_id, size, product_id);
+CREATE INDEX tires_supplier_id_idx ON public.tires USING btree (supplier_id);
+CREATE INDEX tires_tire_brand_id_idx ON public.tires USING btree (tire_brand_id);
+CREATE INDEX tires_tire_type_id_idx ON public.tires USING btree (tire_type_id);
+alter table public.tires enable row level security;
+
+create table public.users (
+  id bigint generated always as identity not null,
+  name text not null,
+  email text not null,
+  role text default 'staff'::text not null,
+  password_hash text not null,
+  is_active boolean default true not null,
+  failed_logins integer default 0 not null,
+  locked_until timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  home_location_id bigint,
+  must_change_password boolean default false not null,
+  last_login_at timestamp with time zone,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint users_pkey PRIMARY KEY (id),
+  constraint users_home_location_id_fkey FOREIGN KEY (home_location_id) REFERENCES locations(id) ON DELETE SET NULL,
+  constraint users_email_check CHECK (((length(email) >= 3) AND (length(email) <= 255))),
+  constraint users_failed_logins_check CHECK ((failed_logins >= 0)),
+  constraint users_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
+  constraint users_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'staff'::text])))
+);
+CREATE UNIQUE INDEX users_email_key ON public.users USING btree (lower(email));
+CREATE INDEX users_home_location_id_idx ON public.users USING btree (home_location_id);
+alter table public.users enable row level security;
+
+create table public.wipers (
+  product_id bigint not null,
+  size integer not null,
+  type text not null,
+  frame_material text not null,
+  compatibility_year integer not null,
+  compatible_cars text not null,
+  made_in_id bigint not null,
+  constraint wipers_pkey PRIMARY KEY (product_id),
+  constraint wipers_made_in_id_fkey FOREIGN KEY (made_in_id) REFERENCES made_ins(id),
+  constraint wipers_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
+  constraint wipers_compatibility_year_check CHECK ((compatibility_year >= 1900)),
+  constraint wipers_size_check CHECK (((size >= 8) AND (size <= 40)))
+);
+CREATE INDEX wipers_list_order_idx ON public.wipers USING btree (size, lower(type), lower(frame_material), product_id);
+CREATE INDEX wipers_made_in_id_idx ON public.wipers USING btree (made_in_id);
+alter table public.wipers enable row level security;
+
+-- ---- Functions ----
+
+CREATE OR REPLACE FUNCTION public.audit_changes(p_old jsonb, p_new jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_object_agg(
+           case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
+                               'tire_type_id', 'pattern_id', 'made_in_id')
+                then left(n.key, -3) else n.key end,
+           case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
+                               'tire_type_id', 'pattern_id', 'made_in_id')
+                then jsonb_build_object('old', public.audit_reference_name(n.key, (o.value #>> '{}')::bigint),
+                                        'new', public.audit_reference_name(n.key, (n.value #>> '{}')::bigint))
+                else jsonb_build_object('old', o.value, 'new', n.value) end
+         ), '{}'::jsonb)
+    from jsonb_each(p_new) n
+    join jsonb_each(p_old) o on o.key = n.key
+   where n.value is distinct from o.value
+     and n.key not in ('id', 'product_id', 'created_at', 'updated_at', 'total_stock', 'low_stock_at', 'search_text', 'number',
+                       'status', 'payment_status', 'subtotal', 'total_paid', 'balance_due', 'sent_at', 'cancelled_at',
+                       'completed_at', 'received_at', 'created_by', 'password_hash', 'failed_logins', 'locked_until',
+                       'last_login_at', 'must_change_password', 'version', 'changed_by', 'changed_at')
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_created_values(p_changes jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_object_agg(c.key, jsonb_build_object('old', null, 'new', c.value -> 'new'))
+    from jsonb_each(p_changes) c
+   where c.value -> 'new' <> 'null'::jsonb
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_document()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := tg_argv[0];
+  v_row jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  v_changes jsonb;
+  v_action text;
+begin
+  if tg_op = 'INSERT' then
+    v_action := 'created';
+  elsif tg_op = 'DELETE' then
+    v_action := 'deleted';
+  else
+    v_changes := public.audit_changes(to_jsonb(old), v_row);
+    v_action := case when old.status is distinct from new.status
+      then case new.status when 'draft' then 'updated' when 'pending' then 'updated' else new.status end
+      else 'updated' end;
+    if v_action = 'updated' and v_changes = '{}'::jsonb then
+      return null;
+    end if;
+  end if;
+  perform public.audit_record(v_action, v_type, (v_row ->> 'id')::bigint, v_row ->> 'number', v_changes, (v_row ->> 'location_id')::bigint);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_document_line()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := tg_argv[0];
+  v_row jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  v_document_id bigint := (v_row ->> tg_argv[1])::bigint;
+  v_number text;
+  v_location_id bigint;
+  v_changes jsonb := '{}'::jsonb;
+  v_action text := 'updated';
+begin
+  execute format('select d.number, d.location_id from public.%I d where d.id = $1', tg_argv[2])
+    into v_number, v_location_id using v_document_id;
+  if tg_op = 'UPDATE' and v_type = 'purchase' and (v_row ->> 'received_quantity') is distinct from (to_jsonb(old) ->> 'received_quantity') then
+    v_action := 'received';
+    v_changes := jsonb_build_object(new.product_name || ' received',
+      jsonb_build_object('old', (to_jsonb(old) ->> 'received_quantity')::integer, 'new', (v_row ->> 'received_quantity')::integer));
+  end if;
+  if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.product_id <> new.product_id) then
+    v_changes := public.audit_merge_changes(v_changes, jsonb_build_object(old.product_name,
+      jsonb_build_object('old', public.audit_line_text(old.quantity, old.unit_price, old.discount_percent), 'new', null)));
+  end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.product_id <> new.product_id) then
+    v_changes := public.audit_merge_changes(v_changes, jsonb_build_object(new.product_name,
+      jsonb_build_object('old', null, 'new', public.audit_line_text(new.quantity, new.unit_price, new.discount_percent))));
+  elsif tg_op = 'UPDATE' then
+    v_changes := public.audit_merge_changes(v_changes, jsonb_build_object(new.product_name, jsonb_build_object(
+      'old', public.audit_line_text(old.quantity, old.unit_price, old.discount_percent),
+      'new', public.audit_line_text(new.quantity, new.unit_price, new.discount_percent))));
+  end if;
+  if v_changes is null then
+    return null;
+  end if;
+  perform public.audit_record(v_action, v_type, v_document_id, v_number, v_changes, v_location_id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_events_refuse_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception 'The audit trail cannot be changed.' using errcode = 'P0001';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_line_text(p_quantity integer, p_unit_price numeric, p_discount numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_quantity || ' × ' || to_char(p_unit_price, 'FM999999999990.00')
+         || case when p_discount > 0 then ' less ' || trim(to_char(p_discount, 'FM990.##')) || '%' else '' end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_merge_changes(p_first jsonb, p_then jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_result jsonb := coalesce(p_first, '{}'::jsonb);
+  v_key text;
+  v_value jsonb;
+begin
+  for v_key, v_value in select key, value from jsonb_each(coalesce(p_then, '{}'::jsonb)) loop
+    if v_result ? v_key then
+      v_result := jsonb_set(v_result, array[v_key, 'new'], coalesce(v_value -> 'new', 'null'::jsonb));
+    else
+      v_result := v_result || jsonb_build_object(v_key, v_value);
+    end if;
+    if v_result -> v_key -> 'old' = v_result -> v_key -> 'new' then
+      v_result := v_result - v_key;
+    end if;
+  end loop;
+  return nullif(v_result, '{}'::jsonb);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_rank(p_action text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_action when 'updated' then 1 when 'price changed' then 2 when 'created' then 5 when 'deleted' then 6 else 3 end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_receipt()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  r public.receipts := case when tg_op = 'DELETE' then old else new end;
+begin
+  perform public.audit_record(
+    case when tg_op = 'DELETE' then 'deleted' when r.type = 'refund' then 'refunded' else 'paid' end,
+    'receipt', r.id, r.number,
+    jsonb_build_object('amount', jsonb_build_object('old', case when tg_op = 'DELETE' then r.amount end,
+                                                    'new', case when tg_op = 'INSERT' then r.amount end)),
+    r.location_id, lower(r.receiptable_type), r.receiptable_id, r.document_number);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_record(p_action text, p_record_type text, p_record_id bigint, p_record_label text, p_changes jsonb DEFAULT NULL::jsonb, p_location_id bigint DEFAULT NULL::bigint, p_related_type text DEFAULT NULL::text, p_related_id bigint DEFAULT NULL::bigint, p_related_label text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.audit_events as e
+    (user_id, location_id, action, record_type, record_id, record_label, related_type, related_id, related_label, changes)
+  values (
+    nullif(current_setting('wheelhouse.user_id', true), '')::bigint,
+    coalesce(p_location_id, nullif(current_setting('wheelhouse.location_id', true), '')::bigint),
+    p_action, p_record_type, p_record_id, p_record_label, p_related_type, p_related_id, p_related_label,
+    nullif(p_changes, '{}'::jsonb)
+  )
+  on conflict (txid, record_type, record_id) do update set
+    action = case when public.audit_rank(excluded.action) > public.audit_rank(e.action) then excluded.action else e.action end,
+    record_label = coalesce(excluded.record_label, e.record_label),
+    location_id = coalesce(e.location_id, excluded.location_id),
+    related_type = coalesce(e.related_type, excluded.related_type),
+    related_id = coalesce(e.related_id, excluded.related_id),
+    related_label = coalesce(e.related_label, excluded.related_label),
+    changes = case
+      when (case when public.audit_rank(excluded.action) > public.audit_rank(e.action) then excluded.action else e.action end) = 'created'
+      then public.audit_created_values(public.audit_merge_changes(e.changes, excluded.changes))
+      else public.audit_merge_changes(e.changes, excluded.changes)
+    end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_reference_name(p_column text, p_id bigint)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case p_column
+    when 'customer_id' then (select x.name from public.customers x where x.id = p_id)
+    when 'supplier_id' then (select x.name from public.suppliers x where x.id = p_id)
+    when 'location_id' then (select x.name from public.locations x where x.id = p_id)
+    when 'home_location_id' then (select x.name from public.locations x where x.id = p_id)
+    when 'tire_brand_id' then (select x.name from public.tire_brands x where x.id = p_id)
+    when 'battery_brand_id' then (select x.name from public.battery_brands x where x.id = p_id)
+    when 'tire_type_id' then (select x.name from public.tire_types x where x.id = p_id)
+    when 'pattern_id' then (select x.name from public.patterns x where x.id = p_id)
+    when 'made_in_id' then (select x.name from public.made_ins x where x.id = p_id)
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_row()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := tg_argv[0];
+  v_row jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  v_id bigint := case when jsonb_typeof(v_row -> 'id') = 'number' then v_row ->> 'id' else v_row ->> 'product_id' end::bigint;
+  v_label text := v_row ->> tg_argv[1];
+  v_changes jsonb;
+  v_action text;
+begin
+  if tg_op = 'INSERT' then
+    v_action := 'created';
+  elsif tg_op = 'DELETE' then
+    v_action := 'deleted';
+  else
+    v_changes := public.audit_changes(to_jsonb(old), v_row);
+    if v_changes = '{}'::jsonb then
+      return null;
+    end if;
+    v_action := case
+      when v_type = 'product' and (v_changes ? 'cost_price' or v_changes ? 'selling_price') then 'price changed'
+      when v_type = 'user' and v_changes ? 'is_active' then
+        case when (v_row ->> 'is_active')::boolean then 'user enabled' else 'user disabled' end
+      else 'updated'
+    end;
+  end if;
+  if v_label is null and v_type = 'product' then
+    select p.name into v_label from public.products p where p.id = v_id;
+  end if;
+  perform public.audit_record(v_action, v_type, v_id, v_label, v_changes);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_stock_move()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_level integer;
+  v_location text;
+  v_product text;
+begin
+  select s.quantity into v_level from public.stock_levels s where s.product_id = new.product_id and s.location_id = new.location_id;
+  select l.name into v_location from public.locations l where l.id = new.location_id;
+  select p.name into v_product from public.products p where p.id = new.product_id;
+  perform public.audit_record(
+    case when new.reason in ('transfer_in', 'transfer_out') then 'stock transferred' else 'stock adjusted' end,
+    'product', new.product_id, v_product,
+    jsonb_build_object(v_location, jsonb_build_object('old', v_level - new.delta, 'new', v_level)),
+    new.location_id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.bump_version()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.version := old.version + 1;
+  new.changed_by := nullif(current_setting('wheelhouse.user_id', true), '')::bigint;
+  new.changed_at := now();
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.cancel_document(p_type text, p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_type);
+  v_status text;
+  v_location_id bigint;
+  v_paid numeric;
+begin
+  execute format('select d.status, d.location_id, d.total_paid from public.%I d where d.id = $1 for update', t.header_table)
+    into v_status, v_location_id, v_paid using p_id;
+  if v_status is null then
+    raise exception '% not found', p_type using errcode = 'P0002';
+  end if;
+  if v_status = 'cancelled' then
+    raise exception 'This % has already been cancelled.', t.noun using errcode = 'P0001';
+  end if;
+  if v_paid > 0 then
+    raise exception 'This % has payments on it. Refund them before cancelling it.', t.noun using errcode = 'P0001';
+  end if;
+  if p_type = 'Purchase' and (v_status = 'received' or exists (
+    select 1 from public.purchase_items x where x.purchase_id = p_id and x.received_quantity > 0
+  )) then
+    raise exception 'Goods have already been received on this purchase order, so it cannot be cancelled.' using errcode = 'P0001';
+  end if;
+  if v_status = t.posted_status then
+    perform public.move_document_stock(p_type, p_id, v_location_id, 1, 'cancellation', p_user_id);
+  end if;
+  execute format('update public.%I d set status = ''cancelled'', cancelled_at = now(), updated_at = now() where d.id = $1', t.header_table)
+    using p_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.create_receipt(p_type text, p_receiptable_type text, p_receiptable_id bigint, p_amount numeric, p_receipt_date date, p_payment_method text, p_reference_number text, p_bank_name text, p_cheque_number text, p_transaction_id text, p_notes text, p_user_id bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_receiptable_type);
+  v_status text;
+  v_number text;
+  v_party_id bigint;
+  v_location_id bigint;
+  v_paid numeric;
+  v_balance numeric;
+  v_id bigint;
+begin
+  execute format(
+    'select d.status, d.number, d.%I, d.location_id, d.total_paid, d.balance_due from public.%I d where d.id = $1 for update',
+    t.party_column, t.header_table
+  ) into v_status, v_number, v_party_id, v_location_id, v_paid, v_balance using p_receiptable_id;
+  if v_status is null then
+    raise exception 'The selected document does not exist' using errcode = 'WH422', hint = 'receiptable_id';
+  end if;
+  if p_type = 'expense' and p_receiptable_type <> 'Purchase' then
+    raise exception 'An expense must relate to a purchase order.' using errcode = 'WH422', hint = 'type';
+  end if;
+  if p_type = 'income' and p_receiptable_type = 'Purchase' then
+    raise exception 'A payment to a supplier is an expense.' using errcode = 'WH422', hint = 'type';
+  end if;
+  if v_status = 'cancelled' then
+    raise exception 'This % has been cancelled.', t.noun using errcode = 'P0001';
+  end if;
+  if v_status = 'draft' then
+    raise exception 'A draft invoice cannot take payments. Send it first.' using errcode = 'P0001';
+  end if;
+  if p_amount <= 0 then
+    raise exception 'Amount must be more than 0' using errcode = 'WH422', hint = 'amount';
+  end if;
+  if p_type in ('income', 'expense') then
+    if v_balance <= 0 then
+      raise exception 'This % is already paid in full.', t.noun using errcode = 'P0001';
+    end if;
+    if p_amount > v_balance then
+      raise exception 'The amount cannot be more than the balance due (%).', public.format_money(v_balance)
+        using errcode = 'WH422', hint = 'amount';
+    end if;
+  else
+    if v_paid <= 0 then
+      raise exception 'Nothing has been paid on this %, so there is nothing to refund.', t.noun using errcode = 'P0001';
+    end if;
+    if p_amount > v_paid then
+      raise exception 'A refund cannot be more than what was paid (%).', public.format_money(v_paid)
+        using errcode = 'WH422', hint = 'amount';
+    end if;
+  end if;
+
+  insert into public.receipts (
+    number, receipt_date, type, receiptable_type, receiptable_id, document_number, customer_id, supplier_id, location_id,
+    amount, payment_method, reference_number, bank_name, cheque_number, transaction_id, notes, created_by
+  ) values (
+    public.next_document_number('receipt', p_receipt_date), p_receipt_date, p_type, p_receiptable_type, p_receiptable_id,
+    v_number, case when t.party_column = 'customer_id' then v_party_id end, case when t.party_column = 'supplier_id' then v_party_id end,
+    v_location_id, p_amount, p_payment_method, p_reference_number, p_bank_name, p_cheque_number, p_transaction_id, p_notes, p_user_id
+  ) returning id into v_id;
+  perform public.refresh_document_totals(p_receiptable_type, p_receiptable_id);
+  return v_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.delete_receipt(p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_receipt public.receipts;
+  v_status text;
+  t record;
+begin
+  select * into v_receipt from public.receipts r where r.id = p_id;
+  if not found then
+    raise exception 'Receipt not found' using errcode = 'P0002';
+  end if;
+  t := public.document_tables(v_receipt.receiptable_type);
+  execute format('select d.status from public.%I d where d.id = $1 for update', t.header_table)
+    into v_status using v_receipt.receiptable_id;
+  if v_status = 'cancelled' then
+    raise exception 'Receipts of a cancelled document cannot be deleted.' using errcode = 'P0001';
+  end if;
+  delete from public.receipts r where r.id = p_id;
+  if not found then
+    raise exception 'Receipt not found' using errcode = 'P0002';
+  end if;
+  begin
+    perform public.refresh_document_totals(v_receipt.receiptable_type, v_receipt.receiptable_id);
+  exception when check_violation then
+    raise exception 'This payment has been partly refunded. Delete the refund first.' using errcode = 'P0001';
+  end;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.document_counts_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_bucket smallint := (txid_current() % 16)::smallint;
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' else 'Purchase' end;
+begin
+  perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
+  if tg_op in ('UPDATE', 'DELETE') then
+    insert into public.document_counts as dc (bucket, type, location_id, status, payment_status, documents)
+    values (v_bucket, v_type, old.location_id, old.status, old.payment_status, -1)
+    on conflict (type, bucket, location_id, status, payment_status) do update set documents = dc.documents - 1;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    insert into public.document_counts as dc (bucket, type, location_id, status, payment_status, documents)
+    values (v_bucket, v_type, new.location_id, new.status, new.payment_status, 1)
+    on conflict (type, bucket, location_id, status, payment_status) do update set documents = dc.documents + 1;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.document_tables(p_type text, OUT header_table text, OUT lines_table text, OUT key_column text, OUT party_column text, OUT noun text, OUT posted_status text)
+ RETURNS record
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  case p_type
+    when 'Invoice' then
+      header_table := 'invoices'; lines_table := 'invoice_items'; key_column := 'invoice_id'; party_column := 'customer_id';
+      noun := 'invoice'; posted_status := 'sent';
+    when 'Sale' then
+      header_table := 'sales'; lines_table := 'sale_items'; key_column := 'sale_id'; party_column := 'customer_id';
+      noun := 'sale'; posted_status := 'completed';
+    when 'Purchase' then
+      header_table := 'purchases'; lines_table := 'purchase_items'; key_column := 'purchase_id'; party_column := 'supplier_id';
+      noun := 'purchase order'; posted_status := 'received';
+    else raise exception 'Unknown document type %', p_type;
+  end case;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.format_money(p_amount numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select '$' || to_char(p_amount, 'FM999,999,999,990.00') $function$;
+
+CREATE OR REPLACE FUNCTION public.inventory_items_set_low_stock_at()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  update public.products p set low_stock_at = new.min_stock where p.id = new.product_id and p.low_stock_at <> new.min_stock;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.move_document_stock(p_type text, p_id bigint, p_location_id bigint, p_sign integer, p_reason text, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_type);
+  line record;
+  v_have integer;
+begin
+  for line in execute format(
+    'select x.product_id, sum(x.quantity)::integer as quantity, min(x.product_name) as name
+       from public.%I x where x.%I = $1 and x.product_type <> ''service''
+      group by x.product_id order by x.product_id',
+    t.lines_table, t.key_column
+  ) using p_id loop
+    perform 1 from public.products p where p.id = line.product_id for no key update;
+    insert into public.stock_levels (product_id, location_id) values (line.product_id, p_location_id) on conflict do nothing;
+    select s.quantity into v_have from public.stock_levels s
+     where s.product_id = line.product_id and s.location_id = p_location_id
+       for update;
+    if p_sign < 0 and v_have < line.quantity then
+      raise exception 'Not enough stock of % at %: only % available.',
+        line.name, (select l.name from public.locations l where l.id = p_location_id), v_have
+        using errcode = 'P0001';
+    end if;
+    perform public.move_stock(line.product_id, p_location_id, p_sign * line.quantity, p_reason, null, p_user_id, p_type, p_id);
+  end loop;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.move_stock(p_product_id bigint, p_location_id bigint, p_delta integer, p_reason text, p_note text, p_user_id bigint, p_document_type text DEFAULT NULL::text, p_document_id bigint DEFAULT NULL::bigint, p_unit_cost numeric DEFAULT NULL::numeric)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind text;
+  v_quantity integer;
+  v_location text;
+begin
+  select p.kind into v_kind from public.products p where p.id = p_product_id for no key update;
+  if v_kind is null then
+    raise exception 'Product not found' using errcode = 'P0002';
+  end if;
+  if v_kind = 'service' then
+    raise exception 'Services have no stock.' using errcode = 'P0001';
+  end if;
+  select l.name into v_location from public.locations l where l.id = p_location_id;
+  if v_location is null then
+    raise exception 'Location not found' using errcode = 'P0002';
+  end if;
+
+  insert into public.stock_levels (product_id, location_id) values (p_product_id, p_location_id)
+  on conflict do nothing;
+  update public.stock_levels s
+     set quantity = s.quantity + p_delta
+   where s.product_id = p_product_id and s.location_id = p_location_id and s.quantity + p_delta >= 0
+  returning s.quantity into v_quantity;
+  if v_quantity is null then
+    select s.quantity into v_quantity from public.stock_levels s
+     where s.product_id = p_product_id and s.location_id = p_location_id;
+    raise exception 'Not enough stock at %: only % available.', v_location, v_quantity using errcode = 'P0001';
+  end if;
+
+  insert into public.stock_moves (product_id, location_id, delta, reason, note, user_id, document_type, document_id, unit_cost)
+  values (p_product_id, p_location_id, p_delta, p_reason, p_note, p_user_id, p_document_type, p_document_id, p_unit_cost);
+  update public.products p set total_stock = p.total_stock + p_delta where p.id = p_product_id;
+  return v_quantity;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.next_document_number(p_series text, p_date date)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_year integer := extract(year from p_date)::integer;
+  v_prefix text;
+  v_value integer;
+begin
+  select case p_series
+           when 'invoice' then s.invoice_prefix
+           when 'sale' then s.sale_prefix
+           when 'receipt' then s.receipt_prefix
+           when 'purchase' then s.purchase_prefix
+         end
+    into v_prefix
+    from public.settings s;
+  insert into public.document_series (series, year) values (p_series, v_year) on conflict do nothing;
+  update public.document_series ds
+     set next_value = ds.next_value + 1
+   where ds.series = p_series and ds.year = v_year
+  returning ds.next_value - 1 into v_value;
+  return coalesce(v_prefix, upper(p_series)) || '-' || v_year || '-' || lpad(v_value::text, greatest(5, length(v_value::text)), '0');
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.post_document(p_type text, p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_type);
+  v_status text;
+  v_location_id bigint;
+begin
+  if p_type not in ('Invoice', 'Sale') then
+    raise exception 'A % is received, not posted.', t.noun;
+  end if;
+  execute format('select d.status, d.location_id from public.%I d where d.id = $1 for update', t.header_table)
+    into v_status, v_location_id using p_id;
+  if v_status is null then
+    raise exception '% not found', p_type using errcode = 'P0002';
+  end if;
+  if v_status = t.posted_status then
+    raise exception 'This % has already been %.', t.noun, t.posted_status using errcode = 'P0001';
+  end if;
+  if v_status = 'cancelled' then
+    raise exception 'This % has been cancelled.', t.noun using errcode = 'P0001';
+  end if;
+  perform public.move_document_stock(p_type, p_id, v_location_id, -1, 'sale', p_user_id);
+  if p_type = 'Invoice' then
+    update public.invoices i
+       set status = 'sent', number = public.next_document_number('invoice', i.issued_date), sent_at = now(), updated_at = now()
+     where i.id = p_id;
+  else
+    update public.sales s set status = 'completed', completed_at = now(), updated_at = now() where s.id = p_id;
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.product_search_text(p_name text, p_extra text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(string_agg(w, ' ' order by s.n), '')
+    from regexp_split_to_table(lower(concat_ws(' ', p_name, p_extra)), '\s+') with ordinality s(token, n),
+         regexp_replace(s.token, '[^a-z0-9]', '', 'g') w
+   where w <> ''
+$function$;
+
+CREATE OR REPLACE FUNCTION public.product_totals_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_bucket smallint := (txid_current() % 16)::smallint;
+begin
+  -- The bucket's rows in one order, so two transactions on the same bucket wait rather than deadlock.
+  perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
+  if tg_op in ('UPDATE', 'DELETE') then
+    update public.product_totals t
+       set products = t.products - 1,
+           stock_value = t.stock_value - old.selling_price * old.total_stock,
+           low_stock = t.low_stock - (old.total_stock between 1 and 9)::integer,
+           out_of_stock = t.out_of_stock - (old.total_stock = 0)::integer,
+           alerts = t.alerts - (old.active and old.kind <> 'service' and old.total_stock <= old.low_stock_at)::integer
+     where t.bucket = v_bucket and t.kind = old.kind;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    update public.product_totals t
+       set products = t.products + 1,
+           stock_value = t.stock_value + new.selling_price * new.total_stock,
+           low_stock = t.low_stock + (new.total_stock between 1 and 9)::integer,
+           out_of_stock = t.out_of_stock + (new.total_stock = 0)::integer,
+           alerts = t.alerts + (new.active and new.kind <> 'service' and new.total_stock <= new.low_stock_at)::integer
+     where t.bucket = v_bucket and t.kind = new.kind;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.products_set_search_text()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_tire record;
+begin
+  select t.dot, t.made_in, t.size into v_tire from public.tires t where t.product_id = new.id;
+  new.search_text := public.product_search_text(new.name, concat_ws(' ', v_tire.dot, v_tire.made_in));
+  new.size_key := public.tire_size_key(v_tire.size);
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.products_write_words()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' then
+    if old.search_text = new.search_text and lower(old.name) = lower(new.name) then
+      return null;
+    end if;
+    delete from public.product_words where product_id = new.id;
+  end if;
+  insert into public.search_words (word)
+  select distinct w from regexp_split_to_table(new.search_text, ' ') w where w <> '' order by w
+  on conflict do nothing;
+  insert into public.product_words (product_id, word, name_key)
+  select distinct new.id, w, lower(new.name) from regexp_split_to_table(new.search_text, ' ') w where w <> '';
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.receipt_totals_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_bucket smallint := (txid_current() % 16)::smallint;
+begin
+  perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
+  if tg_op in ('UPDATE', 'DELETE') then
+    insert into public.receipt_totals as rt (bucket, receiptable_type, type, payment_method, receipts, amount)
+    values (v_bucket, old.receiptable_type, old.type, old.payment_method, -1, -old.amount)
+    on conflict (bucket, receiptable_type, type, payment_method) do update set receipts = rt.receipts - 1, amount = rt.amount - old.amount;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    insert into public.receipt_totals as rt (bucket, receiptable_type, type, payment_method, receipts, amount)
+    values (v_bucket, new.receiptable_type, new.type, new.payment_method, 1, new.amount)
+    on conflict (bucket, receiptable_type, type, payment_method) do update set receipts = rt.receipts + 1, amount = rt.amount + new.amount;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.receive_purchase(p_id bigint, p_items jsonb, p_actual_delivery_date date, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.purchases;
+  v_bad record;
+  v_receiving jsonb;
+  line record;
+  v_on_hand integer;
+begin
+  select * into v_order from public.purchases p where p.id = p_id for update;
+  if not found then
+    raise exception 'Purchase order not found' using errcode = 'P0002';
+  end if;
+  if v_order.status = 'received' then
+    raise exception 'This purchase order has already been received.' using errcode = 'P0001';
+  end if;
+  if v_order.status = 'cancelled' then
+    raise exception 'This purchase order has been cancelled.' using errcode = 'P0001';
+  end if;
+
+  -- What comes in now, per line: the request, or everything outstanding.
+  if p_items is null then
+    select jsonb_agg(jsonb_build_object(
+             'purchase_item_id', x.id, 'product_id', x.product_id, 'quantity', x.quantity - x.received_quantity, 'unit_cost', x.unit_price))
+      into v_receiving
+      from public.purchase_items x where x.purchase_id = p_id and x.received_quantity < x.quantity;
+  else
+    select r.ord - 1 as index, x.id, x.quantity - x.received_quantity as outstanding
+      into v_bad
+      from rows from (jsonb_to_recordset(p_items) as (purchase_item_id bigint, quantity integer)) with ordinality as r(purchase_item_id, quantity, ord)
+      left join public.purchase_items x on x.id = r.purchase_item_id and x.purchase_id = p_id
+     where x.id is null or r.quantity > x.quantity - x.received_quantity
+     order by r.ord
+     limit 1;
+    if v_bad.index is not null and v_bad.id is null then
+      raise exception 'This line is not on this purchase order.'
+        using errcode = 'WH422', hint = format('items.%s.purchase_item_id', v_bad.index);
+    end if;
+    if v_bad.index is not null then
+      raise exception 'Only % of this line are still to be received.', v_bad.outstanding
+        using errcode = 'WH422', hint = format('items.%s.quantity', v_bad.index);
+    end if;
+    select jsonb_agg(jsonb_build_object('purchase_item_id', x.id, 'product_id', x.product_id, 'quantity', r.quantity, 'unit_cost', x.unit_price))
+      into v_receiving
+      from jsonb_to_recordset(p_items) as r(purchase_item_id bigint, quantity integer)
+      join public.purchase_items x on x.id = r.purchase_item_id
+     where r.quantity > 0;
+  end if;
+  if v_receiving is null then
+    raise exception 'Enter a quantity to receive for at least one line.' using errcode = 'WH422', hint = 'items';
+  end if;
+
+  perform 1 from public.products p
+   where p.id in (select r.product_id from jsonb_to_recordset(v_receiving) as r(product_id bigint))
+   order by p.id
+     for no key update;
+  insert into public.stock_levels (product_id, location_id)
+  select distinct r.product_id, v_order.location_id from jsonb_to_recordset(v_receiving) as r(product_id bigint)
+  on conflict do nothing;
+  perform 1 from public.stock_levels s
+   where s.location_id = v_order.location_id
+     and s.product_id in (select r.product_id from jsonb_to_recordset(v_receiving) as r(product_id bigint))
+   order by s.product_id
+     for update;
+
+  for line in
+    select r.product_id, sum(r.quantity)::integer as quantity, sum(r.quantity * r.unit_cost) as cost
+      from jsonb_to_recordset(v_receiving) as r(product_id bigint, quantity integer, unit_cost numeric)
+     group by r.product_id order by r.product_id
+  loop
+    select coalesce(sum(s.quantity), 0)::integer into v_on_hand from public.stock_levels s where s.product_id = line.product_id;
+    update public.products p
+       set cost_price = round((v_on_hand * p.cost_price + line.cost) / (v_on_hand + line.quantity), 2), updated_at = now()
+     where p.id = line.product_id;
+  end loop;
+
+  for line in
+    select * from jsonb_to_recordset(v_receiving) as r(purchase_item_id bigint, product_id bigint, quantity integer, unit_cost numeric)
+     order by r.product_id, r.purchase_item_id
+  loop
+    perform public.move_stock(
+      line.product_id, v_order.location_id, line.quantity, 'purchase', null, p_user_id, 'Purchase', p_id, line.unit_cost
+    );
+    update public.purchase_items x set received_quantity = x.received_quantity + line.quantity where x.id = line.purchase_item_id;
+  end loop;
+
+  update public.purchases p
+     set actual_delivery_date = coalesce(p_actual_delivery_date, current_date),
+         status = case when not exists (
+           select 1 from public.purchase_items x where x.purchase_id = p_id and x.received_quantity < x.quantity
+         ) then 'received' else 'ordered' end,
+         received_at = case when not exists (
+           select 1 from public.purchase_items x where x.purchase_id = p_id and x.received_quantity < x.quantity
+         ) then now() end,
+         updated_at = now()
+   where p.id = p_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.record_failed_login(p_user_id bigint, p_lock_after integer, p_lock_for interval)
+ RETURNS TABLE(failed_logins integer, locked_until timestamp with time zone)
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  update public.users u
+     set failed_logins = case when u.locked_until <= now() then 1 else u.failed_logins + 1 end,
+         locked_until = case
+           when (case when u.locked_until <= now() then 1 else u.failed_logins + 1 end) >= p_lock_after
+           then now() + p_lock_for
+         end
+   where u.id = p_user_id
+  returning u.failed_logins, u.locked_until;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.refresh_document_totals(p_type text, p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_type);
+begin
+  execute format(
+    $sql$
+    with l as (select coalesce(sum(x.line_total), 0) as subtotal from public.%I x where x.%I = $1),
+         r as (select coalesce(sum(case when x.type = 'refund' then -x.amount else x.amount end), 0) as paid
+                 from public.receipts x where x.receiptable_type = $2 and x.receiptable_id = $1),
+         n as (select l.subtotal, l.subtotal - d.discount_amount + d.tax_amount as net, r.paid,
+                      l.subtotal - d.discount_amount as taxed
+                 from public.%I d, l, r where d.id = $1)
+    update public.%I d
+       set subtotal = n.subtotal,
+           net_amount = n.net,
+           tax_rate = case when n.taxed > 0 then round(d.tax_amount * 100 / n.taxed, 2) else 0 end,
+           total_paid = n.paid,
+           balance_due = n.net - n.paid,
+           payment_status = case when n.paid <= 0 then 'pending' when n.paid >= n.net then 'paid' else 'partial' end,
+           updated_at = now()
+      from n
+     where d.id = $1
+    $sql$,
+    t.lines_table, t.key_column, t.header_table, t.header_table
+  ) using p_id, p_type;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.refresh_product_names()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_table_name = 'tire_brands' then
+    update public.products p set name = pl.label
+      from public.product_labels pl, public.tires t
+     where t.tire_brand_id = new.id and p.id = t.product_id and pl.product_id = p.id;
+  elsif tg_table_name = 'patterns' then
+    update public.products p set name = pl.label
+      from public.product_labels pl, public.tires t
+     where t.pattern_id = new.id and p.id = t.product_id and pl.product_id = p.id;
+  else
+    update public.products p set name = pl.label
+      from public.product_labels pl
+     where p.id = new.product_id and pl.product_id = p.id;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_add_party_balance(p_party_type text, p_party_id bigint, p_due_date date, p_documents integer, p_billed numeric, p_paid numeric, p_balance numeric)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.report_party_balances as b (party_type, party_id, txid, documents, billed, paid, balance)
+  values (p_party_type, p_party_id, public.report_pending_txid(), p_documents, p_billed, p_paid, p_balance)
+  on conflict (party_type, party_id, txid) do update
+     set documents = b.documents + excluded.documents, billed = b.billed + excluded.billed, paid = b.paid + excluded.paid,
+         balance = b.balance + excluded.balance;
+  insert into public.report_balances_due as b (party_type, due_date, txid, documents, balance)
+  values (p_party_type, p_due_date, public.report_pending_txid(), p_documents, p_balance)
+  on conflict (party_type, due_date, txid) do update
+     set documents = b.documents + excluded.documents, balance = b.balance + excluded.balance;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_add_purchase_day(p_day date, p_location_id bigint, p_supplier_id bigint, p_orders integer, p_ordered numeric, p_received numeric, p_outstanding numeric, p_paid numeric, p_balance numeric, p_payable numeric)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.report_purchases_days as s (day, location_id, supplier_id, txid, orders, ordered, received, outstanding, paid, balance, payable)
+  values (p_day, p_location_id, p_supplier_id, public.report_pending_txid(), p_orders, p_ordered, p_received, p_outstanding, p_paid, p_balance, p_payable)
+  on conflict (day, location_id, supplier_id, txid) do update
+     set orders = s.orders + excluded.orders, ordered = s.ordered + excluded.ordered, received = s.received + excluded.received,
+         outstanding = s.outstanding + excluded.outstanding, paid = s.paid + excluded.paid, balance = s.balance + excluded.balance,
+         payable = s.payable + excluded.payable;
+  insert into public.report_purchases_months as s (month, location_id, supplier_id, txid, orders, ordered, received, outstanding, paid, balance, payable)
+  values (date_trunc('month', p_day::timestamp)::date, p_location_id, p_supplier_id, public.report_pending_txid(), p_orders, p_ordered,
+          p_received, p_outstanding, p_paid, p_balance, p_payable)
+  on conflict (month, location_id, supplier_id, txid) do update
+     set orders = s.orders + excluded.orders, ordered = s.ordered + excluded.ordered, received = s.received + excluded.received,
+         outstanding = s.outstanding + excluded.outstanding, paid = s.paid + excluded.paid, balance = s.balance + excluded.balance,
+         payable = s.payable + excluded.payable;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_add_sales_day(p_day date, p_location_id bigint, p_document_type text, p_documents integer, p_revenue numeric, p_cost numeric, p_tax numeric, p_discount numeric, p_paid numeric, p_outstanding numeric)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  insert into public.report_sales_days as s (day, location_id, document_type, txid, documents, revenue, cost, tax, discount, paid, outstanding)
+  values (p_day, p_location_id, p_document_type, public.report_pending_txid(), p_documents, p_revenue, p_cost, p_tax, p_discount, p_paid, p_outstanding)
+  on conflict (day, location_id, document_type, txid) do update
+     set documents = s.documents + excluded.documents, revenue = s.revenue + excluded.revenue, cost = s.cost + excluded.cost,
+         tax = s.tax + excluded.tax, discount = s.discount + excluded.discount, paid = s.paid + excluded.paid,
+         outstanding = s.outstanding + excluded.outstanding;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_ageing(p_as_of date, p_due_date date, p_balance numeric)
+ RETURNS TABLE(not_due numeric, days_1_30 numeric, days_31_60 numeric, days_61_90 numeric, days_over_90 numeric)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select case when p_as_of - p_due_date <= 0 then p_balance else 0 end,
+         case when p_as_of - p_due_date between 1 and 30 then p_balance else 0 end,
+         case when p_as_of - p_due_date between 31 and 60 then p_balance else 0 end,
+         case when p_as_of - p_due_date between 61 and 90 then p_balance else 0 end,
+         case when p_as_of - p_due_date > 90 then p_balance else 0 end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_balances(p_party text, p_as_of date, p_search text, p_limit integer, p_offset integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_as_of date := coalesce(p_as_of, current_date);
+  v_search text := nullif(lower(btrim(coalesce(p_search, ''))), '');
+  v_id_key text := p_party || '_id';
+  v_count_key text := p_party || 's';
+  v_rows jsonb;
+  v_totals jsonb;
+  v_total integer;
+begin
+  if v_search is null and v_as_of >= coalesce(public.report_latest_date(p_party), v_as_of) then
+    select count(*)::integer into v_total
+      from public.report_party_balances b where b.party_type = p_party and b.txid = 0 and b.documents > 0;
+    with page as (
+      select b.party_id, b.billed, b.paid, b.balance
+        from public.report_party_balances b
+       where b.party_type = p_party and b.txid = 0 and b.documents > 0
+       order by b.balance desc, b.party_id
+       limit p_limit offset p_offset),
+    ages as (
+      select o.party_id, sum(a.not_due) as not_due, sum(a.days_1_30) as days_1_30, sum(a.days_31_60) as days_31_60,
+             sum(a.days_61_90) as days_61_90, sum(a.days_over_90) as days_over_90
+        from public.report_open_documents(p_party, v_as_of, (select coalesce(array_agg(page.party_id), '{}') from page)) o
+        cross join lateral public.report_ageing(v_as_of, o.due_date, o.balance) a
+       group by o.party_id)
+    select coalesce(jsonb_agg(jsonb_build_object(
+             v_id_key, pg.party_id, 'name', pt.name, 'phone', pt.phone, 'billed', pg.billed, 'paid', pg.paid, 'balance', pg.balance,
+             'current', coalesce(a.not_due, 0), 'days_1_30', coalesce(a.days_1_30, 0), 'days_31_60', coalesce(a.days_31_60, 0),
+             'days_61_90', coalesce(a.days_61_90, 0), 'days_over_90', coalesce(a.days_over_90, 0))
+             order by pg.balance desc, pg.party_id), '[]'::jsonb)
+      into v_rows
+      from page pg
+      join public.report_parties pt on pt.party_type = p_party and pt.id = pg.party_id
+      left join ages a on a.party_id = pg.party_id;
+    select jsonb_build_object('billed', coalesce(sum(b.billed), 0), 'paid', coalesce(sum(b.paid), 0), 'balance', coalesce(sum(b.balance), 0))
+           || (select jsonb_build_object(
+                 'current', coalesce(sum(a.not_due), 0), 'days_1_30', coalesce(sum(a.days_1_30), 0), 'days_31_60', coalesce(sum(a.days_31_60), 0),
+                 'days_61_90', coalesce(sum(a.days_61_90), 0), 'days_over_90', coalesce(sum(a.days_over_90), 0))
+                 from public.report_balances_due d
+                 cross join lateral public.report_ageing(v_as_of, d.due_date, d.balance) a
+                where d.party_type = p_party and d.txid = 0)
+           || jsonb_build_object(v_count_key, v_total)
+      into v_totals
+      from public.report_party_balances b
+     where b.party_type = p_party and b.txid = 0 and b.documents > 0;
+  else
+    with parties as (
+      select pt.id, pt.name, pt.phone
+        from public.report_parties pt
+       where pt.party_type = p_party
+         and (v_search is null or strpos(lower(pt.name), v_search) > 0 or strpos(lower(pt.phone), v_search) > 0)),
+    owed as (
+      select o.party_id, sum(o.net_amount) as billed, sum(o.paid) as paid, sum(o.balance) as balance, sum(a.not_due) as not_due,
+             sum(a.days_1_30) as days_1_30, sum(a.days_31_60) as days_31_60, sum(a.days_61_90) as days_61_90,
+             sum(a.days_over_90) as days_over_90
+        from public.report_open_documents(p_party, v_as_of, case when v_search is null then null else (select coalesce(array_agg(parties.id), '{}') from parties) end) o
+        cross join lateral public.report_ageing(v_as_of, o.due_date, o.balance) a
+       group by o.party_id),
+    listed as (
+      select pt.id, pt.name, pt.phone, w.* from owed w join parties pt on pt.id = w.party_id)
+    select (select count(*)::integer from listed),
+           (select coalesce(jsonb_agg(jsonb_build_object(
+                     v_id_key, l.id, 'name', l.name, 'phone', l.phone, 'billed', l.billed, 'paid', l.paid, 'balance', l.balance,
+                     'current', l.not_due, 'days_1_30', l.days_1_30, 'days_31_60', l.days_31_60, 'days_61_90', l.days_61_90,
+                     'days_over_90', l.days_over_90) order by l.balance desc, l.id), '[]'::jsonb)
+              from (select * from listed order by balance desc, id limit p_limit offset p_offset) l),
+           (select jsonb_build_object(
+                     'billed', coalesce(sum(l.billed), 0), 'paid', coalesce(sum(l.paid), 0), 'balance', coalesce(sum(l.balance), 0),
+                     'current', coalesce(sum(l.not_due), 0), 'days_1_30', coalesce(sum(l.days_1_30), 0),
+                     'days_31_60', coalesce(sum(l.days_31_60), 0), 'days_61_90', coalesce(sum(l.days_61_90), 0),
+                     'days_over_90', coalesce(sum(l.days_over_90), 0), v_count_key, count(*))
+              from listed l)
+      into v_total, v_rows, v_totals;
+  end if;
+  return jsonb_build_object('as_of', v_as_of, 'data', v_rows, 'totals', v_totals, 'total', v_total);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_check_dates(p_date_from date, p_date_to date)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_date_from > p_date_to then
+    raise exception 'To date must be on or after From date' using errcode = 'WH422', hint = 'dateTo';
+  end if;
+  if p_date_from < (p_date_to - interval '3 years')::date then
+    raise exception 'The date range can be at most 3 years' using errcode = 'WH422', hint = 'dateFrom';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_dashboard(p_location_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_today date := current_date;
+  v_month date := date_trunc('month', current_date::timestamp)::date;
+  v_last_month date := (date_trunc('month', current_date::timestamp) - interval '1 month')::date;
+  v_next_month date := (date_trunc('month', current_date::timestamp) + interval '1 month')::date;
+  v_this numeric;
+  v_last numeric;
+  v_receivable numeric;
+  v_payable numeric;
+  v_stock record;
+  v_monthly jsonb;
+  v_activity jsonb;
+begin
+  select coalesce(sum(s.revenue) filter (where s.day >= v_month and s.day < v_next_month), 0),
+         coalesce(sum(s.revenue) filter (where s.day >= v_last_month and s.day < v_month), 0),
+         coalesce(sum(s.outstanding), 0)
+    into v_this, v_last, v_receivable
+    from public.report_sales_days s
+   where p_location_id is null or s.location_id = p_location_id;
+
+  select coalesce(sum(m.payable), 0) into v_payable
+    from public.report_purchases_months m where p_location_id is null or m.location_id = p_location_id;
+
+  if p_location_id is null then
+    select coalesce(sum(t.products), 0)::integer as products, coalesce(sum(t.units), 0)::bigint as units,
+           coalesce(sum(t.in_stock), 0)::integer as in_stock, coalesce(sum(t.low), 0)::integer as low, coalesce(sum(t.out), 0)::integer as out
+      into v_stock
+      from public.report_product_totals t;
+  else
+    select (select coalesce(sum(t.products), 0)::integer from public.report_product_totals t) as products,
+           coalesce(sum(t.units), 0)::bigint as units, coalesce(sum(t.in_stock), 0)::integer as in_stock,
+           coalesce(sum(t.low), 0)::integer as low, coalesce(sum(t.out), 0)::integer as out
+      into v_stock
+      from public.report_stock_totals t where t.location_id = p_location_id;
+  end if;
+
+  select jsonb_agg(jsonb_build_object('period', p.period, 'revenue', coalesce(x.revenue, 0), 'count', coalesce(x.documents, 0)) order by p.period)
+    into v_monthly
+    from public.report_periods((v_month - interval '11 months')::date, v_month, 'month') p
+    left join (select date_trunc('month', s.day::timestamp)::date as period, sum(s.revenue) as revenue, sum(s.documents) as documents
+                 from public.report_sales_days s
+                where s.day >= (v_month - interval '11 months')::date and s.day < v_next_month
+                  and (p_location_id is null or s.location_id = p_location_id)
+                group by 1) x on x.period = p.period;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'type', a.type, 'id', a.id, 'number', a.number, 'date', a.date, 'party', a.party, 'amount', a.amount, 'status', a.status,
+           'created_at', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by a.created_at desc, a.date desc, a.type, a.id desc), '[]'::jsonb)
+    into v_activity
+    from (select * from (
+            (select 'Invoice' as type, i.id, i.number, i.issued_date as date, c.name as party, i.net_amount as amount, i.status, i.created_at
+               from public.invoices i join public.customers c on c.id = i.customer_id
+              where p_location_id is null or i.location_id = p_location_id
+              order by i.created_at desc, i.issued_date desc, i.id desc limit 10)
+            union all
+            (select 'Sale', s.id, s.number, s.sale_date, c.name, s.net_amount, s.status, s.created_at
+               from public.sales s join public.customers c on c.id = s.customer_id
+              where p_location_id is null or s.location_id = p_location_id
+              order by s.created_at desc, s.sale_date desc, s.id desc limit 10)
+            union all
+            (select 'Purchase', p.id, p.number, p.purchase_date, su.name, p.net_amount, p.status, p.created_at
+               from public.purchases p join public.suppliers su on su.id = p.supplier_id
+              where p_location_id is null or p.location_id = p_location_id
+              order by p.created_at desc, p.purchase_date desc, p.id desc limit 10)
+            union all
+            (select 'Receipt', r.id, r.number, r.receipt_date, coalesce(c.name, su.name), r.amount, r.type, r.created_at
+               from public.receipts r
+               left join public.customers c on c.id = r.customer_id
+               left join public.suppliers su on su.id = r.supplier_id
+              where p_location_id is null or r.location_id = p_location_id
+              order by r.created_at desc, r.receipt_date desc, r.id desc limit 10)) x
+           order by x.created_at desc, x.date desc, x.type, x.id desc
+           limit 10) a;
+
+  return jsonb_build_object(
+    'revenue', jsonb_build_object('this_month', v_this, 'last_month', v_last,
+                                  'change_percent', case when v_last = 0 then null else round((v_this - v_last) * 100 / v_last, 1) end),
+    'receivable', v_receivable,
+    'payable', v_payable,
+    'customers', (select count(*)::integer from public.customers),
+    'products', v_stock.products,
+    'stock_units', v_stock.units,
+    'monthly_sales', v_monthly,
+    'recent_activity', v_activity,
+    'inventory_status', jsonb_build_object('in_stock', v_stock.in_stock, 'low', v_stock.low, 'out', v_stock.out),
+    'top_products', public.report_top_products_json('sale', v_today - 29, v_today, p_location_id, 'revenue', 5),
+    'low_stock_count', v_stock.low + v_stock.out,
+    'location_id', p_location_id
+  );
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_fold()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint := txid_current();
+begin
+  -- An earlier change's turn: a later one folds.
+  delete from public.report_pending p where p.txid = v_txid and p.changes = new.changes;
+  if not found then
+    return null;
+  end if;
+
+  with moved as (delete from public.report_sales_days s where s.txid = v_txid returning s.*)
+  insert into public.report_sales_days as s (day, location_id, document_type, txid, documents, revenue, cost, tax, discount, paid, outstanding)
+  select m.day, m.location_id, m.document_type, 0, m.documents, m.revenue, m.cost, m.tax, m.discount, m.paid, m.outstanding
+    from moved m
+   where (m.documents, m.revenue, m.cost, m.tax, m.discount, m.paid, m.outstanding) <> (0, 0, 0, 0, 0, 0, 0)
+   order by m.day, m.location_id, m.document_type
+  on conflict (day, location_id, document_type, txid) do update
+     set documents = s.documents + excluded.documents, revenue = s.revenue + excluded.revenue, cost = s.cost + excluded.cost,
+         tax = s.tax + excluded.tax, discount = s.discount + excluded.discount, paid = s.paid + excluded.paid,
+         outstanding = s.outstanding + excluded.outstanding;
+
+  with moved as (delete from public.report_sales_types s where s.txid = v_txid returning s.*)
+  insert into public.report_sales_types as s (day, location_id, product_type, txid, lines, quantity, revenue, cost)
+  select m.day, m.location_id, m.product_type, 0, m.lines, m.quantity, m.revenue, m.cost
+    from moved m
+   where (m.lines, m.quantity, m.revenue, m.cost) <> (0, 0, 0, 0)
+   order by m.day, m.location_id, m.product_type
+  on conflict (day, location_id, product_type, txid) do update
+     set lines = s.lines + excluded.lines, quantity = s.quantity + excluded.quantity, revenue = s.revenue + excluded.revenue,
+         cost = s.cost + excluded.cost;
+
+  -- A product's profit bounds move by what the positive part of each of its day rows moved by, so
+  -- they come from the day rows as folded (one statement: the day rows, then the all-time bounds,
+  -- then the months, the same order in every transaction).
+  with moved as (delete from public.report_sales_products s where s.txid = v_txid returning s.*),
+       applied as (
+         insert into public.report_sales_products as s (day, location_id, product_id, txid, quantity, revenue, cost)
+         select m.day, m.location_id, m.product_id, 0, m.quantity, m.revenue, m.cost
+           from moved m
+          where (m.quantity, m.revenue, m.cost) <> (0, 0, 0)
+          order by m.day, m.location_id, m.product_id
+         on conflict (day, location_id, product_id, txid) do update
+            set quantity = s.quantity + excluded.quantity, revenue = s.revenue + excluded.revenue, cost = s.cost + excluded.cost
+         returning s.day, s.location_id, s.product_id, s.revenue, s.cost),
+       changes as (
+         select x.month, x.location_id, x.product_id, x.quantity, x.revenue, x.cost, x.profit_bound
+           from (select date_trunc('month', a.day::timestamp)::date as month, a.location_id, a.product_id, m.quantity, m.revenue, m.cost,
+                        greatest(a.revenue - a.cost, 0) - greatest((a.revenue - m.revenue) - (a.cost - m.cost), 0) as profit_bound
+                   from applied a
+                   join moved m on m.day = a.day and m.location_id = a.location_id and m.product_id = a.product_id) c
+          cross join lateral (values (c.month, c.location_id, c.product_id, c.quantity, c.revenue, c.cost, c.profit_bound),
+                                     (c.month, 0::bigint, c.product_id, c.quantity, c.revenue, c.cost, c.profit_bound))
+                             x(month, location_id, product_id, quantity, revenue, cost, profit_bound)),
+       months as (
+         insert into public.report_sales_product_months as b (month, location_id, product_id, txid, quantity, revenue, cost, profit_bound)
+         select c.month, c.location_id, c.product_id, 0, sum(c.quantity), sum(c.revenue), sum(c.cost), sum(c.profit_bound)
+           from changes c
+          group by c.month, c.location_id, c.product_id
+         having sum(c.quantity) <> 0 or sum(c.revenue) <> 0 or sum(c.cost) <> 0 or sum(c.profit_bound) <> 0
+          order by c.month, c.location_id, c.product_id
+         on conflict (month, location_id, product_id, txid) do update
+            set quantity = b.quantity + excluded.quantity, revenue = b.revenue + excluded.revenue, cost = b.cost + excluded.cost,
+                profit_bound = b.profit_bound + excluded.profit_bound)
+  insert into public.report_sales_product_bounds as b (location_id, product_id, txid, revenue, profit_bound)
+  select c.location_id, c.product_id, 0, sum(c.revenue), sum(c.profit_bound)
+    from changes c
+   group by c.location_id, c.product_id
+  having sum(c.revenue) <> 0 or sum(c.profit_bound) <> 0
+   order by c.location_id, c.product_id
+  on conflict (location_id, product_id, txid) do update
+     set revenue = b.revenue + excluded.revenue, profit_bound = b.profit_bound + excluded.profit_bound;
+
+  with moved as (delete from public.report_sales_methods s where s.txid = v_txid returning s.*)
+  insert into public.report_sales_methods as s (day, location_id, payment_method, txid, amount, receipts)
+  select m.day, m.location_id, m.payment_method, 0, m.amount, m.receipts
+    from moved m
+   where (m.amount, m.receipts) <> (0, 0)
+   order by m.day, m.location_id, m.payment_method
+  on conflict (day, location_id, payment_method, txid) do update
+     set amount = s.amount + excluded.amount, receipts = s.receipts + excluded.receipts;
+
+  with moved as (delete from public.report_purchases_days s where s.txid = v_txid returning s.*)
+  insert into public.report_purchases_days as s (day, location_id, supplier_id, txid, orders, ordered, received, outstanding, paid, balance, payable)
+  select m.day, m.location_id, m.supplier_id, 0, m.orders, m.ordered, m.received, m.outstanding, m.paid, m.balance, m.payable
+    from moved m
+   where (m.orders, m.ordered, m.received, m.outstanding, m.paid, m.balance, m.payable) <> (0, 0, 0, 0, 0, 0, 0)
+   order by m.day, m.location_id, m.supplier_id
+  on conflict (day, location_id, supplier_id, txid) do update
+     set orders = s.orders + excluded.orders, ordered = s.ordered + excluded.ordered, received = s.received + excluded.received,
+         outstanding = s.outstanding + excluded.outstanding, paid = s.paid + excluded.paid, balance = s.balance + excluded.balance,
+         payable = s.payable + excluded.payable;
+
+  with moved as (delete from public.report_purchases_months s where s.txid = v_txid returning s.*)
+  insert into public.report_purchases_months as s (month, location_id, supplier_id, txid, orders, ordered, received, outstanding, paid, balance, payable)
+  select m.month, m.location_id, m.supplier_id, 0, m.orders, m.ordered, m.received, m.outstanding, m.paid, m.balance, m.payable
+    from moved m
+   where (m.orders, m.ordered, m.received, m.outstanding, m.paid, m.balance, m.payable) <> (0, 0, 0, 0, 0, 0, 0)
+   order by m.month, m.location_id, m.supplier_id
+  on conflict (month, location_id, supplier_id, txid) do update
+     set orders = s.orders + excluded.orders, ordered = s.ordered + excluded.ordered, received = s.received + excluded.received,
+         outstanding = s.outstanding + excluded.outstanding, paid = s.paid + excluded.paid, balance = s.balance + excluded.balance,
+         payable = s.payable + excluded.payable;
+
+  with moved as (delete from public.report_purchase_products s where s.txid = v_txid returning s.*)
+  insert into public.report_purchase_products as s (day, location_id, product_id, txid, quantity, amount)
+  select m.day, m.location_id, m.product_id, 0, m.quantity, m.amount
+    from moved m
+   where (m.quantity, m.amount) <> (0, 0)
+   order by m.day, m.location_id, m.product_id
+  on conflict (day, location_id, product_id, txid) do update
+     set quantity = s.quantity + excluded.quantity, amount = s.amount + excluded.amount;
+
+  with moved as (delete from public.report_purchase_product_bounds s where s.txid = v_txid returning s.*)
+  insert into public.report_purchase_product_bounds as s (location_id, product_id, txid, amount)
+  select m.location_id, m.product_id, 0, m.amount
+    from moved m
+   where m.amount <> 0
+   order by m.location_id, m.product_id
+  on conflict (location_id, product_id, txid) do update set amount = s.amount + excluded.amount;
+
+  with moved as (delete from public.report_party_balances s where s.txid = v_txid returning s.*)
+  insert into public.report_party_balances as s (party_type, party_id, txid, documents, billed, paid, balance)
+  select m.party_type, m.party_id, 0, m.documents, m.billed, m.paid, m.balance
+    from moved m
+   where (m.documents, m.billed, m.paid, m.balance) <> (0, 0, 0, 0)
+   order by m.party_type, m.party_id
+  on conflict (party_type, party_id, txid) do update
+     set documents = s.documents + excluded.documents, billed = s.billed + excluded.billed, paid = s.paid + excluded.paid,
+         balance = s.balance + excluded.balance;
+
+  with moved as (delete from public.report_balances_due s where s.txid = v_txid returning s.*)
+  insert into public.report_balances_due as s (party_type, due_date, txid, documents, balance)
+  select m.party_type, m.due_date, 0, m.documents, m.balance
+    from moved m
+   where (m.documents, m.balance) <> (0, 0)
+   order by m.party_type, m.due_date
+  on conflict (party_type, due_date, txid) do update
+     set documents = s.documents + excluded.documents, balance = s.balance + excluded.balance;
+
+  with moved as (delete from public.report_stock_totals s where s.txid = v_txid returning s.*)
+  insert into public.report_stock_totals as s (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
+  select m.location_id, m.kind, m.bucket, 0, m.units, m.stocked, m.cost_value, m.retail_value, m.in_stock, m.low, m.out
+    from moved m
+   where (m.units, m.stocked, m.cost_value, m.retail_value, m.in_stock, m.low, m.out) <> (0, 0, 0, 0, 0, 0, 0)
+   order by m.location_id, m.kind, m.bucket
+  on conflict (location_id, kind, bucket, txid) do update
+     set units = s.units + excluded.units, stocked = s.stocked + excluded.stocked, cost_value = s.cost_value + excluded.cost_value,
+         retail_value = s.retail_value + excluded.retail_value, in_stock = s.in_stock + excluded.in_stock, low = s.low + excluded.low,
+         out = s.out + excluded.out;
+
+  with moved as (delete from public.report_product_totals s where s.txid = v_txid returning s.*)
+  insert into public.report_product_totals as s (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
+  select m.kind, m.bucket, 0, m.products, m.units, m.stocked, m.cost_value, m.retail_value, m.in_stock, m.low, m.out
+    from moved m
+   where (m.products, m.units, m.stocked, m.cost_value, m.retail_value, m.in_stock, m.low, m.out) <> (0, 0, 0, 0, 0, 0, 0, 0)
+   order by m.kind, m.bucket
+  on conflict (kind, bucket, txid) do update
+     set products = s.products + excluded.products, units = s.units + excluded.units, stocked = s.stocked + excluded.stocked,
+         cost_value = s.cost_value + excluded.cost_value, retail_value = s.retail_value + excluded.retail_value,
+         in_stock = s.in_stock + excluded.in_stock, low = s.low + excluded.low, out = s.out + excluded.out;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_group(p_date_from date, p_date_to date, p_group text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select coalesce(p_group, case when p_date_to - p_date_from + 1 <= 62 then 'day' else 'month' end) $function$;
+
+CREATE OR REPLACE FUNCTION public.report_inventory_summary(p_location_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_summary jsonb;
+  v_totals jsonb;
+  v_low jsonb;
+  v_low_total integer;
+begin
+  with types(kind, label, ord) as (values ('tire', 'Tires', 1), ('battery', 'Batteries', 2), ('wiper', 'Wipers', 3)),
+       stock as (
+         select t.location_id, t.kind, sum(t.units) as units, sum(t.stocked) as stocked, sum(t.cost_value) as cost_value,
+                sum(t.retail_value) as retail_value
+           from public.report_stock_totals t
+          where p_location_id is null or t.location_id = p_location_id
+          group by t.location_id, t.kind)
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'product_type', ty.label, 'location', jsonb_build_object('id', l.id, 'name', l.name),
+           'total_quantity', coalesce(s.units, 0), 'unique_products', coalesce(s.stocked, 0),
+           'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0)) order by lower(l.name), l.id, ty.ord), '[]'::jsonb)
+    into v_summary
+    from public.locations l
+    cross join types ty
+    left join stock s on s.location_id = l.id and s.kind = ty.kind
+   where p_location_id is null or l.id = p_location_id;
+
+  with types(kind, label, ord) as (values ('tire', 'Tires', 1), ('battery', 'Batteries', 2), ('wiper', 'Wipers', 3)),
+       stock as (
+         select t.kind, sum(t.units) as units, sum(t.stocked) as stocked, sum(t.cost_value) as cost_value, sum(t.retail_value) as retail_value
+           from public.report_stock_totals t where t.location_id = p_location_id group by t.kind
+         union all
+         select t.kind, sum(t.units), sum(t.stocked), sum(t.cost_value), sum(t.retail_value)
+           from public.report_product_totals t where p_location_id is null group by t.kind)
+  select jsonb_agg(jsonb_build_object(
+           'product_type', ty.label, 'total_quantity', coalesce(s.units, 0), 'unique_products', coalesce(s.stocked, 0),
+           'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0)) order by ty.ord)
+    into v_totals
+    from types ty left join stock s on s.kind = ty.kind;
+
+  select coalesce(sum(t.low + t.out), 0)::integer into v_low_total
+    from public.report_stock_totals t where p_location_id is null or t.location_id = p_location_id;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', x.product_id, 'quantity', x.quantity, 'threshold', x.low_stock_at,
+           'location', jsonb_build_object('id', l.id, 'name', l.name),
+           'inventoryable', jsonb_build_object(
+             'id', x.product_id, 'name', x.name, 'battery_name', case when x.kind = 'battery' then x.name end,
+             'size', case x.kind when 'tire' then t.size when 'wiper' then w.size || '"' end, 'type', x.kind))
+           order by x.quantity, x.product_id, x.location_id), '[]'::jsonb)
+    into v_low
+    from (select s.product_id, s.location_id, s.quantity, p.name, p.kind, p.low_stock_at
+            from public.stock_levels s
+            join public.products p on p.id = s.product_id
+           where p.active and p.kind <> 'service' and s.quantity <= p.low_stock_at
+             and (p_location_id is null or s.location_id = p_location_id)
+           order by s.quantity, s.product_id, s.location_id
+           limit 100) x
+    join public.locations l on l.id = x.location_id
+    left join public.tires t on t.product_id = x.product_id
+    left join public.wipers w on w.product_id = x.product_id;
+
+  return jsonb_build_object('summary', v_summary, 'totals', v_totals, 'low_stock_items', v_low, 'low_stock_total', v_low_total);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_latest_date(p_party text)
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case p_party
+    when 'customer' then greatest(
+      (select max(i.issued_date) from public.invoices i where i.status = 'sent'),
+      (select max(s.sale_date) from public.sales s where s.status = 'completed'),
+      (select max(r.receipt_date) from public.receipts r where r.receiptable_type in ('Invoice', 'Sale')))
+    else greatest(
+      (select max(p.purchase_date) from public.purchases p where p.status in ('ordered', 'received')),
+      (select max(r.receipt_date) from public.receipts r where r.receiptable_type = 'Purchase'))
+  end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_line_revenue(p_line_total numeric, p_subtotal numeric, p_discount numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select round(p_line_total - case when p_subtotal <> 0 then p_discount * p_line_total / p_subtotal else 0 end, 2) $function$;
+
+CREATE OR REPLACE FUNCTION public.report_margin(p_revenue numeric, p_cost numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select case when p_revenue = 0 then null else round((p_revenue - p_cost) * 100 / p_revenue, 1) end $function$;
+
+CREATE OR REPLACE FUNCTION public.report_open_documents(p_party text, p_as_of date, p_party_ids bigint[])
+ RETURNS TABLE(document_type text, id bigint, party_id bigint, number text, date date, due_date date, net_amount numeric, paid numeric, balance numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_as_of >= coalesce(public.report_latest_date(p_party), p_as_of) then
+    if p_party = 'customer' then
+      return query
+      select 'Invoice'::text, i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount, i.total_paid, i.balance_due
+        from public.invoices i
+       where i.status = 'sent' and i.balance_due <> 0 and (p_party_ids is null or i.customer_id = any(p_party_ids))
+      union all
+      select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+        from public.sales s
+       where s.status = 'completed' and s.balance_due <> 0 and (p_party_ids is null or s.customer_id = any(p_party_ids));
+    else
+      return query
+      select 'Purchase'::text, p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date),
+             p.net_amount, p.total_paid, p.balance_due
+        from public.purchases p
+       where p.status in ('ordered', 'received') and p.balance_due <> 0 and (p_party_ids is null or p.supplier_id = any(p_party_ids));
+    end if;
+    return;
+  end if;
+  if p_party = 'customer' then
+    return query
+    with paid_since as (
+           select r.receiptable_type as document_type, r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
+             from public.receipts r
+            where r.receipt_date > p_as_of and r.receiptable_type in ('Invoice', 'Sale')
+              and (p_party_ids is null or r.customer_id = any(p_party_ids))
+            group by 1, 2),
+         documents as (
+           select 'Invoice'::text as document_type, i.id, i.customer_id as party_id, i.number, i.issued_date as date,
+                  coalesce(i.due_date, i.issued_date) as due_date, i.net_amount, i.total_paid, i.balance_due
+             from public.invoices i
+            where i.status = 'sent' and i.balance_due <> 0 and i.issued_date <= p_as_of and (p_party_ids is null or i.customer_id = any(p_party_ids))
+           union all
+           select 'Invoice', i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount, i.total_paid, i.balance_due
+             from paid_since l join public.invoices i on i.id = l.id
+            where l.document_type = 'Invoice' and i.status = 'sent' and i.balance_due = 0 and i.issued_date <= p_as_of
+           union all
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+             from public.sales s
+            where s.status = 'completed' and s.balance_due <> 0 and s.sale_date <= p_as_of and (p_party_ids is null or s.customer_id = any(p_party_ids))
+           union all
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+             from paid_since l join public.sales s on s.id = l.id
+            where l.document_type = 'Sale' and s.status = 'completed' and s.balance_due = 0 and s.sale_date <= p_as_of)
+    select d.document_type, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
+           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+      from documents d
+      left join paid_since l on l.document_type = d.document_type and l.id = d.id
+     where d.balance_due + coalesce(l.amount, 0) <> 0;
+  else
+    return query
+    with paid_since as (
+           select r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
+             from public.receipts r
+            where r.receipt_date > p_as_of and r.receiptable_type = 'Purchase'
+              and (p_party_ids is null or r.supplier_id = any(p_party_ids))
+            group by 1),
+         documents as (
+           select p.id, p.supplier_id as party_id, p.number, p.purchase_date as date, coalesce(p.expected_delivery_date, p.purchase_date) as due_date,
+                  p.net_amount, p.total_paid, p.balance_due
+             from public.purchases p
+            where p.status in ('ordered', 'received') and p.balance_due <> 0 and p.purchase_date <= p_as_of
+              and (p_party_ids is null or p.supplier_id = any(p_party_ids))
+           union all
+           select p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date), p.net_amount, p.total_paid, p.balance_due
+             from paid_since l join public.purchases p on p.id = l.id
+            where p.status in ('ordered', 'received') and p.balance_due = 0 and p.purchase_date <= p_as_of)
+    select 'Purchase'::text, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
+           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+      from documents d
+      left join paid_since l on l.id = d.id
+     where d.balance_due + coalesce(l.amount, 0) <> 0;
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_pending_txid()
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint := txid_current();
+begin
+  insert into public.report_pending as p (txid) values (v_txid)
+  on conflict (txid) do update set changes = p.changes + 1;
+  return v_txid;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_periods(p_date_from date, p_date_to date, p_group text)
+ RETURNS TABLE(period date)
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select g::date
+    from generate_series(date_trunc(p_group, p_date_from::timestamp), date_trunc(p_group, p_date_to::timestamp), ('1 ' || p_group)::interval) g
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_product_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  s record;
+begin
+  if tg_op = 'UPDATE' and (old.kind, old.active, old.total_stock, old.cost_price, old.selling_price, old.low_stock_at)
+       is not distinct from (new.kind, new.active, new.total_stock, new.cost_price, new.selling_price, new.low_stock_at) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform public.report_stage_product(-1, old);
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    perform public.report_stage_product(1, new);
+  end if;
+  if tg_op = 'DELETE' or tg_op = 'UPDATE' and (old.kind, old.active, old.cost_price, old.selling_price, old.low_stock_at)
+       is distinct from (new.kind, new.active, new.cost_price, new.selling_price, new.low_stock_at) then
+    for s in select l.location_id, l.quantity from public.stock_levels l where l.product_id = old.id order by l.location_id loop
+      perform public.report_stage_stock(-1, s.location_id, s.quantity, old.kind, old.active, old.cost_price, old.selling_price, old.low_stock_at);
+      if tg_op = 'UPDATE' then
+        perform public.report_stage_stock(1, s.location_id, s.quantity, new.kind, new.active, new.cost_price, new.selling_price, new.low_stock_at);
+      end if;
+    end loop;
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_purchase_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_old_counted boolean := tg_op in ('UPDATE', 'DELETE');
+  v_new_counted boolean := tg_op in ('UPDATE', 'INSERT');
+  v_header boolean := true;
+  v_lines boolean := true;
+begin
+  if v_old_counted then
+    v_old_counted := old.status <> 'cancelled';
+  end if;
+  if v_new_counted then
+    v_new_counted := new.status <> 'cancelled';
+  end if;
+  if tg_op = 'UPDATE' then
+    if not v_old_counted and not v_new_counted then
+      return null;
+    end if;
+    v_lines := (v_old_counted, old.purchase_date, old.location_id, old.supplier_id)
+      is distinct from (v_new_counted, new.purchase_date, new.location_id, new.supplier_id);
+    v_header := v_lines or (old.status, old.expected_delivery_date, old.net_amount, old.total_paid, old.balance_due)
+      is distinct from (new.status, new.expected_delivery_date, new.net_amount, new.total_paid, new.balance_due);
+    if not v_header then
+      return null;
+    end if;
+  end if;
+  if v_old_counted then
+    perform public.report_stage_purchase(-1, old, v_header, v_lines);
+  end if;
+  if v_new_counted then
+    perform public.report_stage_purchase(1, new, v_header, v_lines);
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_purchase_line_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  p public.purchases;
+begin
+  if tg_op = 'UPDATE' and (old.purchase_id, old.product_id, old.quantity, old.received_quantity, old.unit_price, old.discount_percent, old.line_total)
+       is not distinct from (new.purchase_id, new.product_id, new.quantity, new.received_quantity, new.unit_price, new.discount_percent, new.line_total) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select * into p from public.purchases h where h.id = old.purchase_id and h.status <> 'cancelled';
+    if found then
+      perform public.report_stage_purchase_line(
+        -1, p.purchase_date, p.location_id, p.supplier_id, old.product_id, old.quantity, old.received_quantity, old.unit_price,
+        old.discount_percent, old.line_total
+      );
+    end if;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    select * into p from public.purchases h where h.id = new.purchase_id and h.status <> 'cancelled';
+    if found then
+      perform public.report_stage_purchase_line(
+        1, p.purchase_date, p.location_id, p.supplier_id, new.product_id, new.quantity, new.received_quantity, new.unit_price,
+        new.discount_percent, new.line_total
+      );
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_purchase_value(p_unit_price numeric, p_quantity integer, p_discount_percent numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select round(p_unit_price * p_quantity * (1 - p_discount_percent / 100), 2) $function$;
+
+CREATE OR REPLACE FUNCTION public.report_purchases(p_date_from date, p_date_to date, p_group text, p_location_id bigint, p_supplier_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_to date := coalesce(p_date_to, current_date);
+  v_from date := coalesce(p_date_from, date_trunc('month', coalesce(p_date_to, current_date)::timestamp)::date);
+  v_group text;
+  v_first_month date;
+  v_last_month date;
+  v_totals jsonb;
+  v_series jsonb;
+  v_suppliers jsonb;
+  v_top jsonb;
+  v_overdue jsonb;
+begin
+  perform public.report_check_dates(v_from, v_to);
+  v_group := public.report_group(v_from, v_to, p_group);
+  -- The whole months inside the range: [v_first_month, v_last_month).
+  v_first_month := date_trunc('month', (v_from - 1)::timestamp)::date + interval '1 month';
+  v_last_month := date_trunc('month', (v_to + 1)::timestamp)::date;
+  if v_group <> 'month' or v_first_month >= v_last_month then
+    v_first_month := v_from;
+    v_last_month := v_from;
+  end if;
+
+  with rows as (
+    select date_trunc(v_group, m.month::timestamp)::date as period, m.supplier_id, m.orders, m.ordered, m.received, m.outstanding,
+           m.paid, m.balance
+      from public.report_purchases_months m
+     where m.month >= v_first_month and m.month < v_last_month
+       and (p_location_id is null or m.location_id = p_location_id) and (p_supplier_id is null or m.supplier_id = p_supplier_id)
+    union all
+    select date_trunc(v_group, d.day::timestamp)::date, d.supplier_id, d.orders, d.ordered, d.received, d.outstanding, d.paid, d.balance
+      from public.report_purchases_days d
+     where d.day between v_from and v_to and not (d.day >= v_first_month and d.day < v_last_month)
+       and (p_location_id is null or d.location_id = p_location_id) and (p_supplier_id is null or d.supplier_id = p_supplier_id))
+  select
+    (select jsonb_build_object(
+              'ordered', coalesce(sum(r.ordered), 0), 'received', coalesce(sum(r.received), 0), 'outstanding', coalesce(sum(r.outstanding), 0),
+              'paid', coalesce(sum(r.paid), 0), 'balance', coalesce(sum(r.balance), 0), 'count', coalesce(sum(r.orders), 0))
+       from rows r),
+    (select jsonb_agg(jsonb_build_object(
+              'period', p.period, 'ordered', coalesce(x.ordered, 0), 'received', coalesce(x.received, 0), 'count', coalesce(x.orders, 0))
+              order by p.period)
+       from public.report_periods(v_from, v_to, v_group) p
+       left join (select r.period, sum(r.ordered) as ordered, sum(r.received) as received, sum(r.orders) as orders
+                    from rows r group by r.period) x on x.period = p.period),
+    (select coalesce(jsonb_agg(jsonb_build_object(
+              'supplier', jsonb_build_object('id', s.id, 'name', s.name), 'ordered', x.ordered, 'received', x.received,
+              'outstanding', x.outstanding, 'paid', x.paid, 'balance', x.balance, 'count', x.orders)
+              order by x.ordered desc, lower(s.name), s.id), '[]'::jsonb)
+       from (select r.supplier_id, sum(r.ordered) as ordered, sum(r.received) as received, sum(r.outstanding) as outstanding,
+                    sum(r.paid) as paid, sum(r.balance) as balance, sum(r.orders) as orders
+               from rows r group by r.supplier_id having sum(r.orders) <> 0) x
+       join public.suppliers s on s.id = x.supplier_id)
+    into v_totals, v_series, v_suppliers;
+
+  if p_supplier_id is null then
+    v_top := public.report_top_products_json('purchase', v_from, v_to, p_location_id, 'amount', 10);
+  else
+    select coalesce(jsonb_agg(jsonb_build_object(
+             'product_id', t.product_id, 'product_name', pr.name, 'product_type', pr.kind, 'quantity', t.quantity, 'amount', t.amount)
+             order by t.amount desc, t.product_id), '[]'::jsonb)
+      into v_top
+      from (select x.product_id, sum(x.quantity)::bigint as quantity, sum(x.line_total) as amount
+              from public.purchases p
+              join public.purchase_items x on x.purchase_id = p.id
+             where p.supplier_id = p_supplier_id and p.status <> 'cancelled' and p.purchase_date between v_from and v_to
+               and (p_location_id is null or p.location_id = p_location_id)
+             group by x.product_id
+             order by amount desc, x.product_id
+             limit 10) t
+      join public.products pr on pr.id = t.product_id;
+  end if;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', o.id, 'number', o.number, 'supplier', jsonb_build_object('id', s.id, 'name', s.name), 'purchase_date', o.purchase_date,
+           'expected_delivery_date', o.expected_delivery_date, 'days_late', current_date - o.expected_delivery_date,
+           'net_amount', o.net_amount, 'status', o.status) order by o.expected_delivery_date, o.id), '[]'::jsonb)
+    into v_overdue
+    from (select p.* from public.purchases p
+           where p.status in ('pending', 'ordered') and p.expected_delivery_date < current_date
+             and (p_location_id is null or p.location_id = p_location_id) and (p_supplier_id is null or p.supplier_id = p_supplier_id)
+           order by p.expected_delivery_date, p.id
+           limit 50) o
+    join public.suppliers s on s.id = o.supplier_id;
+
+  return jsonb_build_object(
+    'filters', jsonb_build_object('dateFrom', v_from, 'dateTo', v_to, 'group', v_group, 'location_id', p_location_id, 'supplier_id', p_supplier_id),
+    'totals', v_totals,
+    'series', v_series,
+    'by_supplier', v_suppliers,
+    'top_products', v_top,
+    'overdue_orders', v_overdue
+  );
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_receipt_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint;
+  r record;
+  v_sign integer;
+begin
+  if tg_op = 'UPDATE' and (old.receipt_date, old.location_id, old.payment_method, old.amount, old.type, old.receiptable_type)
+       is not distinct from (new.receipt_date, new.location_id, new.payment_method, new.amount, new.type, new.receiptable_type) then
+    return null;
+  end if;
+  foreach v_sign in array array[-1, 1] loop
+    if v_sign = -1 and tg_op = 'INSERT' or v_sign = 1 and tg_op = 'DELETE' then
+      continue;
+    end if;
+    if v_sign = -1 then r := old; else r := new; end if;
+    if r.receiptable_type in ('Invoice', 'Sale') then
+      v_txid := public.report_pending_txid();
+      insert into public.report_sales_methods as m (day, location_id, payment_method, txid, amount, receipts)
+      values (r.receipt_date, coalesce(r.location_id, 0), r.payment_method, v_txid,
+              v_sign * case when r.type = 'refund' then -r.amount else r.amount end, v_sign)
+      on conflict (day, location_id, payment_method, txid) do update
+         set amount = m.amount + excluded.amount, receipts = m.receipts + excluded.receipts;
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_sales(p_date_from date, p_date_to date, p_group text, p_location_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_to date := coalesce(p_date_to, current_date);
+  v_from date := coalesce(p_date_from, date_trunc('month', coalesce(p_date_to, current_date)::timestamp)::date);
+  v_group text;
+  v_totals jsonb;
+  v_series jsonb;
+  v_types jsonb;
+  v_locations jsonb;
+  v_methods jsonb;
+begin
+  perform public.report_check_dates(v_from, v_to);
+  v_group := public.report_group(v_from, v_to, p_group);
+
+  select jsonb_build_object(
+           'revenue', coalesce(sum(s.revenue), 0), 'cost', coalesce(sum(s.cost), 0),
+           'gross_profit', coalesce(sum(s.revenue), 0) - coalesce(sum(s.cost), 0),
+           'margin_percent', public.report_margin(coalesce(sum(s.revenue), 0), coalesce(sum(s.cost), 0)),
+           'tax', coalesce(sum(s.tax), 0), 'discount', coalesce(sum(s.discount), 0), 'paid', coalesce(sum(s.paid), 0),
+           'outstanding', coalesce(sum(s.outstanding), 0), 'count', coalesce(sum(s.documents), 0))
+    into v_totals
+    from public.report_sales_days s
+   where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id);
+
+  select jsonb_agg(jsonb_build_object(
+           'period', p.period, 'revenue', coalesce(x.revenue, 0), 'cost', coalesce(x.cost, 0),
+           'gross_profit', coalesce(x.revenue, 0) - coalesce(x.cost, 0), 'count', coalesce(x.documents, 0)) order by p.period)
+    into v_series
+    from public.report_periods(v_from, v_to, v_group) p
+    left join (select date_trunc(v_group, s.day::timestamp)::date as period, sum(s.revenue) as revenue, sum(s.cost) as cost,
+                      sum(s.documents) as documents
+                 from public.report_sales_days s
+                where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id)
+                group by 1) x on x.period = p.period;
+
+  select jsonb_agg(jsonb_build_object(
+           'product_type', t.product_type, 'quantity', coalesce(x.quantity, 0), 'revenue', coalesce(x.revenue, 0),
+           'cost', coalesce(x.cost, 0), 'gross_profit', coalesce(x.revenue, 0) - coalesce(x.cost, 0)) order by t.ord)
+    into v_types
+    from unnest(array['tire', 'battery', 'wiper', 'service', 'item']) with ordinality t(product_type, ord)
+    left join (select s.product_type, sum(s.quantity) as quantity, sum(s.revenue) as revenue, sum(s.cost) as cost
+                 from public.report_sales_types s
+                where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id)
+                group by s.product_type) x on x.product_type = t.product_type;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'location', jsonb_build_object('id', l.id, 'name', l.name), 'revenue', coalesce(x.revenue, 0), 'cost', coalesce(x.cost, 0),
+           'gross_profit', coalesce(x.revenue, 0) - coalesce(x.cost, 0), 'count', coalesce(x.documents, 0)) order by lower(l.name), l.id), '[]'::jsonb)
+    into v_locations
+    from public.locations l
+    left join (select s.location_id, sum(s.revenue) as revenue, sum(s.cost) as cost, sum(s.documents) as documents
+                 from public.report_sales_days s
+                where s.day between v_from and v_to
+                group by s.location_id) x on x.location_id = l.id
+   where p_location_id is null or l.id = p_location_id;
+
+  select jsonb_agg(jsonb_build_object('payment_method', t.method, 'amount', coalesce(x.amount, 0), 'count', coalesce(x.receipts, 0)) order by t.ord)
+    into v_methods
+    from unnest(array['cash', 'credit_card', 'bank_transfer', 'cheque']) with ordinality t(method, ord)
+    left join (select s.payment_method, sum(s.amount) as amount, sum(s.receipts) as receipts
+                 from public.report_sales_methods s
+                where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id)
+                group by s.payment_method) x on x.payment_method = t.method;
+
+  return jsonb_build_object(
+    'filters', jsonb_build_object('dateFrom', v_from, 'dateTo', v_to, 'group', v_group, 'location_id', p_location_id),
+    'totals', v_totals,
+    'series', v_series,
+    'by_product_type', v_types,
+    'by_location', v_locations,
+    'by_payment_method', v_methods,
+    'top_by_revenue', public.report_top_products_json('sale', v_from, v_to, p_location_id, 'revenue', 10),
+    'top_by_profit', public.report_top_products_json('sale', v_from, v_to, p_location_id, 'profit', 10)
+  );
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_sales_document_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' else 'Sale' end;
+  v_old_counted boolean := false;
+  v_new_counted boolean := false;
+  v_old_day date;
+  v_new_day date;
+  v_old_due date;
+  v_new_due date;
+  v_header boolean := true;
+  v_lines boolean := true;
+begin
+  -- Invoices and sales name their date and status differently.
+  if tg_op in ('UPDATE', 'DELETE') then
+    if v_type = 'Invoice' then
+      v_old_counted := old.status = 'sent'; v_old_day := old.issued_date; v_old_due := coalesce(old.due_date, old.issued_date);
+    else
+      v_old_counted := old.status = 'completed'; v_old_day := old.sale_date; v_old_due := old.sale_date;
+    end if;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    if v_type = 'Invoice' then
+      v_new_counted := new.status = 'sent'; v_new_day := new.issued_date; v_new_due := coalesce(new.due_date, new.issued_date);
+    else
+      v_new_counted := new.status = 'completed'; v_new_day := new.sale_date; v_new_due := new.sale_date;
+    end if;
+  end if;
+  if tg_op = 'UPDATE' then
+    if not v_old_counted and not v_new_counted then
+      return null;
+    end if;
+    v_lines := (v_old_counted, v_old_day, old.location_id, old.subtotal, old.discount_amount)
+      is distinct from (v_new_counted, v_new_day, new.location_id, new.subtotal, new.discount_amount);
+    v_header := v_lines or (v_old_due, old.customer_id, old.tax_amount, old.net_amount, old.total_paid, old.balance_due)
+      is distinct from (v_new_due, new.customer_id, new.tax_amount, new.net_amount, new.total_paid, new.balance_due);
+    if not v_header then
+      return null;
+    end if;
+  end if;
+  if v_old_counted then
+    perform public.report_stage_sales_document(
+      -1, v_type, old.id, v_old_day, v_old_due, old.location_id, old.customer_id, old.subtotal, old.discount_amount,
+      old.tax_amount, old.net_amount, old.total_paid, old.balance_due, v_header, v_lines
+    );
+  end if;
+  if v_new_counted then
+    perform public.report_stage_sales_document(
+      1, v_type, new.id, v_new_day, v_new_due, new.location_id, new.customer_id, new.subtotal, new.discount_amount,
+      new.tax_amount, new.net_amount, new.total_paid, new.balance_due, v_header, v_lines
+    );
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_sales_line_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := case tg_table_name when 'invoice_items' then 'Invoice' else 'Sale' end;
+  v_old_document bigint;
+  v_new_document bigint;
+  d record;
+begin
+  -- The two line tables name their document's column differently.
+  if tg_op in ('UPDATE', 'DELETE') then
+    if v_type = 'Invoice' then v_old_document := old.invoice_id; else v_old_document := old.sale_id; end if;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    if v_type = 'Invoice' then v_new_document := new.invoice_id; else v_new_document := new.sale_id; end if;
+  end if;
+  if tg_op = 'UPDATE' and (v_old_document, old.product_id, old.product_type, old.quantity, old.cost_price, old.line_total)
+       is not distinct from (v_new_document, new.product_id, new.product_type, new.quantity, new.cost_price, new.line_total) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    select * into d from public.report_sales_documents s where s.document_type = v_type and s.id = v_old_document;
+    if found then
+      perform public.report_stage_sales_line(
+        -1, v_type, d.day, d.location_id, old.product_id, old.product_type, old.quantity, old.cost_price, old.line_total,
+        d.subtotal, d.discount_amount
+      );
+    end if;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    select * into d from public.report_sales_documents s where s.document_type = v_type and s.id = v_new_document;
+    if found then
+      perform public.report_stage_sales_line(
+        1, v_type, d.day, d.location_id, new.product_id, new.product_type, new.quantity, new.cost_price, new.line_total,
+        d.subtotal, d.discount_amount
+      );
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stage_product(p_sign integer, p products)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint;
+begin
+  if p.kind = 'service' then
+    return;
+  end if;
+  v_txid := public.report_pending_txid();
+  insert into public.report_product_totals as t (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
+  values (
+    p.kind, (v_txid % 16)::smallint, v_txid, p_sign * p.active::integer, p_sign * p.total_stock, p_sign * (p.total_stock > 0)::integer,
+    p_sign * p.total_stock * p.cost_price, p_sign * p.total_stock * p.selling_price,
+    p_sign * (p.active and p.total_stock > p.low_stock_at)::integer,
+    p_sign * (p.active and p.total_stock > 0 and p.total_stock <= p.low_stock_at)::integer,
+    p_sign * (p.active and p.total_stock = 0)::integer
+  )
+  on conflict (kind, bucket, txid) do update
+     set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
+         cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
+         in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stage_purchase(p_sign integer, p purchases, p_header boolean, p_lines boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_owed boolean := p.status in ('ordered', 'received');
+  line record;
+begin
+  if p_header then
+    perform public.report_add_purchase_day(
+      p.purchase_date, p.location_id, p.supplier_id, p_sign, p_sign * p.net_amount, 0, 0, p_sign * p.total_paid, p_sign * p.balance_due,
+      case when v_owed then p_sign * p.balance_due else 0 end
+    );
+    if v_owed and p.balance_due <> 0 then
+      perform public.report_add_party_balance(
+        'supplier', p.supplier_id, coalesce(p.expected_delivery_date, p.purchase_date), p_sign, p_sign * p.net_amount,
+        p_sign * p.total_paid, p_sign * p.balance_due
+      );
+    end if;
+  end if;
+  if p_lines then
+    for line in select * from public.purchase_items x where x.purchase_id = p.id order by x.product_id, x.id loop
+      perform public.report_stage_purchase_line(
+        p_sign, p.purchase_date, p.location_id, p.supplier_id, line.product_id, line.quantity, line.received_quantity,
+        line.unit_price, line.discount_percent, line.line_total
+      );
+    end loop;
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stage_purchase_line(p_sign integer, p_day date, p_location_id bigint, p_supplier_id bigint, p_product_id bigint, p_quantity integer, p_received_quantity integer, p_unit_price numeric, p_discount_percent numeric, p_line_total numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint := public.report_pending_txid();
+begin
+  perform public.report_add_purchase_day(
+    p_day, p_location_id, p_supplier_id, 0, 0, p_sign * public.report_purchase_value(p_unit_price, p_received_quantity, p_discount_percent),
+    p_sign * public.report_purchase_value(p_unit_price, p_quantity - p_received_quantity, p_discount_percent), 0, 0, 0
+  );
+  insert into public.report_purchase_products as t (day, location_id, product_id, txid, quantity, amount)
+  values (p_day, p_location_id, p_product_id, v_txid, p_sign * p_quantity, p_sign * p_line_total)
+  on conflict (day, location_id, product_id, txid) do update
+     set quantity = t.quantity + excluded.quantity, amount = t.amount + excluded.amount;
+  insert into public.report_purchase_product_bounds as b (location_id, product_id, txid, amount)
+  values (p_location_id, p_product_id, v_txid, p_sign * p_line_total), (0, p_product_id, v_txid, p_sign * p_line_total)
+  on conflict (location_id, product_id, txid) do update set amount = b.amount + excluded.amount;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stage_sales_document(p_sign integer, p_document_type text, p_id bigint, p_day date, p_due_date date, p_location_id bigint, p_customer_id bigint, p_subtotal numeric, p_discount numeric, p_tax numeric, p_net numeric, p_paid numeric, p_balance numeric, p_header boolean, p_lines boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  line record;
+begin
+  if p_header then
+    perform public.report_add_sales_day(
+      p_day, p_location_id, p_document_type, p_sign, p_sign * (p_subtotal - p_discount), 0, p_sign * p_tax, p_sign * p_discount,
+      p_sign * p_paid, p_sign * p_balance
+    );
+    if p_balance <> 0 then
+      perform public.report_add_party_balance('customer', p_customer_id, p_due_date, p_sign, p_sign * p_net, p_sign * p_paid, p_sign * p_balance);
+    end if;
+  end if;
+  if p_lines then
+    for line in
+      select x.product_id, x.product_type, x.quantity, x.cost_price, x.line_total
+        from public.invoice_items x where p_document_type = 'Invoice' and x.invoice_id = p_id
+      union all
+      select x.product_id, x.product_type, x.quantity, x.cost_price, x.line_total
+        from public.sale_items x where p_document_type = 'Sale' and x.sale_id = p_id
+      order by 1
+    loop
+      perform public.report_stage_sales_line(
+        p_sign, p_document_type, p_day, p_location_id, line.product_id, line.product_type, line.quantity, line.cost_price,
+        line.line_total, p_subtotal, p_discount
+      );
+    end loop;
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stage_sales_line(p_sign integer, p_document_type text, p_day date, p_location_id bigint, p_product_id bigint, p_product_type text, p_quantity integer, p_cost_price numeric, p_line_total numeric, p_subtotal numeric, p_discount numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint := public.report_pending_txid();
+  v_cost numeric := p_sign * p_quantity * p_cost_price;
+  v_revenue numeric := p_sign * public.report_line_revenue(p_line_total, p_subtotal, p_discount);
+  v_quantity integer := p_sign * p_quantity;
+begin
+  perform public.report_add_sales_day(p_day, p_location_id, p_document_type, 0, 0, v_cost, 0, 0, 0, 0);
+  insert into public.report_sales_types as t (day, location_id, product_type, txid, lines, quantity, revenue, cost)
+  values (p_day, p_location_id, p_product_type, v_txid, p_sign, v_quantity, v_revenue, v_cost)
+  on conflict (day, location_id, product_type, txid) do update
+     set lines = t.lines + excluded.lines, quantity = t.quantity + excluded.quantity, revenue = t.revenue + excluded.revenue,
+         cost = t.cost + excluded.cost;
+  insert into public.report_sales_products as t (day, location_id, product_id, txid, quantity, revenue, cost)
+  values (p_day, p_location_id, p_product_id, v_txid, v_quantity, v_revenue, v_cost)
+  on conflict (day, location_id, product_id, txid) do update
+     set quantity = t.quantity + excluded.quantity, revenue = t.revenue + excluded.revenue, cost = t.cost + excluded.cost;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stage_stock(p_sign integer, p_location_id bigint, p_quantity integer, p_kind text, p_active boolean, p_cost_price numeric, p_selling_price numeric, p_low_stock_at integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint;
+begin
+  if p_kind = 'service' then
+    return;
+  end if;
+  v_txid := public.report_pending_txid();
+  insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
+  values (
+    p_location_id, p_kind, (v_txid % 16)::smallint, v_txid, p_sign * p_quantity, p_sign * (p_quantity > 0)::integer,
+    p_sign * p_quantity * p_cost_price, p_sign * p_quantity * p_selling_price,
+    p_sign * (p_active and p_quantity > p_low_stock_at)::integer,
+    p_sign * (p_active and p_quantity > 0 and p_quantity <= p_low_stock_at)::integer,
+    p_sign * (p_active and p_quantity = 0)::integer
+  )
+  on conflict (location_id, kind, bucket, txid) do update
+     set units = t.units + excluded.units, stocked = t.stocked + excluded.stocked, cost_value = t.cost_value + excluded.cost_value,
+         retail_value = t.retail_value + excluded.retail_value, in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low,
+         out = t.out + excluded.out;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_statement(p_party text, p_party_id bigint, p_as_of date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_as_of date := coalesce(p_as_of, current_date);
+  v_party jsonb;
+  v_documents jsonb;
+  v_totals jsonb;
+begin
+  select case when p_party = 'customer'
+              then jsonb_build_object('id', pt.id, 'name', pt.name, 'phone', pt.phone, 'email', pt.email, 'address', pt.address)
+              else jsonb_build_object('id', pt.id, 'name', pt.name, 'phone', pt.phone, 'email', pt.email, 'address', pt.address,
+                                      'contact_person', pt.contact_person) end
+    into v_party
+    from public.report_parties pt where pt.party_type = p_party and pt.id = p_party_id;
+  if v_party is null then
+    return null;
+  end if;
+  with documents as (
+    select o.*, a.* from public.report_open_documents(p_party, v_as_of, array[p_party_id]) o
+    cross join lateral public.report_ageing(v_as_of, o.due_date, o.balance) a)
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'type', d.document_type, 'id', d.id, 'number', d.number, 'date', d.date, 'due_date', d.due_date, 'net_amount', d.net_amount,
+           'paid', d.paid, 'balance', d.balance, 'days_overdue', greatest(v_as_of - d.due_date, 0)) order by d.date, d.due_date, d.id), '[]'::jsonb),
+         jsonb_build_object(
+           'billed', coalesce(sum(d.net_amount), 0), 'paid', coalesce(sum(d.paid), 0), 'balance', coalesce(sum(d.balance), 0),
+           'current', coalesce(sum(d.not_due), 0), 'days_1_30', coalesce(sum(d.days_1_30), 0), 'days_31_60', coalesce(sum(d.days_31_60), 0),
+           'days_61_90', coalesce(sum(d.days_61_90), 0), 'days_over_90', coalesce(sum(d.days_over_90), 0))
+    into v_documents, v_totals
+    from documents d;
+  return jsonb_build_object('as_of', v_as_of, p_party, v_party, 'documents', v_documents, 'totals', v_totals);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stock_level_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  p public.products;
+begin
+  if tg_op = 'UPDATE' and (old.product_id, old.location_id, old.quantity) is not distinct from (new.product_id, new.location_id, new.quantity) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    -- Gone with its product: the product's own delete took its stock away.
+    select * into p from public.products x where x.id = old.product_id;
+    if found then
+      perform public.report_stage_stock(-1, old.location_id, old.quantity, p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at);
+    end if;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    select * into p from public.products x where x.id = new.product_id;
+    perform public.report_stage_stock(1, new.location_id, new.quantity, p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at);
+  end if;
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_summary_drift()
+ RETURNS TABLE(summary text, key jsonb, kept jsonb, recounted jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  s record;
+  v_keys text;
+  v_values text;
+  v_sums text;
+  v_zero text;
+begin
+  for s in
+    select * from (values
+      ('report_sales_days', array['day', 'location_id', 'document_type'], array['documents', 'revenue', 'cost', 'tax', 'discount', 'paid', 'outstanding']),
+      ('report_sales_types', array['day', 'location_id', 'product_type'], array['lines', 'quantity', 'revenue', 'cost']),
+      ('report_sales_product_months', array['month', 'location_id', 'product_id'], array['quantity', 'revenue', 'cost', 'profit_bound']),
+      ('report_sales_products', array['day', 'location_id', 'product_id'], array['quantity', 'revenue', 'cost']),
+      ('report_sales_product_bounds', array['location_id', 'product_id'], array['revenue', 'profit_bound']),
+      ('report_sales_methods', array['day', 'location_id', 'payment_method'], array['amount', 'receipts']),
+      ('report_purchases_days', array['day', 'location_id', 'supplier_id'], array['orders', 'ordered', 'received', 'outstanding', 'paid', 'balance', 'payable']),
+      ('report_purchases_months', array['month', 'location_id', 'supplier_id'], array['orders', 'ordered', 'received', 'outstanding', 'paid', 'balance', 'payable']),
+      ('report_purchase_products', array['day', 'location_id', 'product_id'], array['quantity', 'amount']),
+      ('report_purchase_product_bounds', array['location_id', 'product_id'], array['amount']),
+      ('report_party_balances', array['party_type', 'party_id'], array['documents', 'billed', 'paid', 'balance']),
+      ('report_balances_due', array['party_type', 'due_date'], array['documents', 'balance']),
+      ('report_stock_totals', array['location_id', 'kind'], array['units', 'stocked', 'cost_value', 'retail_value', 'in_stock', 'low', 'out']),
+      ('report_product_totals', array['kind'], array['products', 'units', 'stocked', 'cost_value', 'retail_value', 'in_stock', 'low', 'out'])
+    ) t(name, keys, vals)
+  loop
+    select string_agg(format('%L, x.%I', k, k), ', ') into v_keys from unnest(s.keys) k;
+    select string_agg(format('%L, x.%I', v, v), ', ') into v_values from unnest(s.vals) v;
+    select string_agg(format('%L, sum(x.%I)', v, v), ', ') into v_sums from unnest(s.vals) v;
+    select string_agg(format('%L, 0', v), ', ') into v_zero from unnest(s.vals) v;
+    return query execute format(
+      $sql$
+      select %1$L::text, coalesce(k.key, r.key), k.vals, r.vals
+        from (select jsonb_build_object(%2$s) as key, jsonb_build_object(%4$s) as vals
+                from public.%1$I x group by %6$s) k
+        full join (select jsonb_build_object(%2$s) as key, jsonb_build_object(%3$s) as vals from public.%7$I x) r on r.key = k.key
+       where coalesce(k.vals, jsonb_build_object(%5$s)) <> coalesce(r.vals, jsonb_build_object(%5$s))
+      $sql$,
+      s.name, v_keys, v_values, v_sums, v_zero,
+      (select string_agg(format('x.%I', k), ', ') from unnest(s.keys) k), s.name || '_recount'
+    );
+  end loop;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_tire_sales(p_dot text, p_tire_brand_id bigint, p_date_from date, p_date_to date, p_limit integer, p_offset integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_to date := coalesce(p_date_to, current_date);
+  v_from date := coalesce(p_date_from, (coalesce(p_date_to, current_date) - interval '12 months')::date);
+  v_dot text := nullif(btrim(coalesce(p_dot, '')), '');
+  v_match text := '';
+  v_brand text := '';
+  v_lines text;
+  v_page jsonb;
+  v_total integer;
+begin
+  perform public.report_check_dates(v_from, v_to);
+  if v_dot is not null then
+    v_match := format(' and lower(x.dot) like %L', replace(replace(replace(lower(v_dot), '\', '\\'), '%', '\%'), '_', '\_') || '%');
+  end if;
+  if p_tire_brand_id is not null then
+    v_brand := ' and exists (select 1 from public.tires t where t.product_id = x.product_id and t.tire_brand_id = $3)';
+  end if;
+  -- Each side newest first; with no DOT nor brand, only the first offset + limit of each side can be
+  -- on the page, and the documents' date indexes give them without reading the rest.
+  v_lines := format(
+    $sql$
+    (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
+       from public.invoices i join public.invoice_items x on x.invoice_id = i.id
+      where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2 %1$s
+      %2$s)
+    union all
+    (select x.id, 'Sale', s.id, s.sale_date
+       from public.sales s join public.sale_items x on x.sale_id = s.id
+      where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
+      %3$s)
+    $sql$,
+    v_match || v_brand,
+    case when v_dot is null and p_tire_brand_id is null then 'order by i.issued_date desc, i.id desc, x.id limit $4 + $5' else '' end,
+    case when v_dot is null and p_tire_brand_id is null then 'order by s.sale_date desc, s.id desc, x.id limit $4 + $5' else '' end);
+  -- The page and, with a DOT or a brand, the count of every match in one pass over the matches.
+  execute format(
+    $sql$
+    with page as (
+      select l.*, %s as total
+        from (%s) l
+       order by l.date desc, l.document_type, l.document_id desc, l.line_id
+       limit $4 offset $5)
+    select (select max(p.total)::integer from page p),
+           coalesce(jsonb_agg(jsonb_build_object(
+             'dot', x.dot, 'brand', b.name, 'size', t.size, 'product_id', x.product_id, 'product_name', x.product_name,
+             'quantity', x.quantity, 'date', l.date, 'document_type', l.document_type, 'document_id', l.document_id,
+             'document_number', coalesce(i.number, s.number),
+             'customer', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone))
+             order by l.date desc, l.document_type, l.document_id desc, l.line_id), '[]'::jsonb)
+      from page l
+      left join public.invoice_items ix on l.document_type = 'Invoice' and ix.id = l.line_id
+      left join public.sale_items sx on l.document_type = 'Sale' and sx.id = l.line_id
+      cross join lateral (select coalesce(ix.dot, sx.dot) as dot, coalesce(ix.product_id, sx.product_id) as product_id,
+                                 coalesce(ix.product_name, sx.product_name) as product_name, coalesce(ix.quantity, sx.quantity) as quantity) x
+      left join public.invoices i on l.document_type = 'Invoice' and i.id = l.document_id
+      left join public.sales s on l.document_type = 'Sale' and s.id = l.document_id
+      join public.customers c on c.id = coalesce(i.customer_id, s.customer_id)
+      left join public.tires t on t.product_id = x.product_id
+      left join public.tire_brands b on b.id = t.tire_brand_id
+    $sql$,
+    case when v_dot is null and p_tire_brand_id is null then 'null::bigint' else 'count(*) over ()' end, v_lines
+  ) into v_total, v_page using v_from, v_to, p_tire_brand_id, p_limit, p_offset;
+  if v_dot is null and p_tire_brand_id is null then
+    -- Every tire line of the range: counted by the summary rather than one by one.
+    select coalesce(sum(t.lines), 0)::integer into v_total
+      from public.report_sales_types t where t.product_type = 'tire' and t.day between v_from and v_to;
+  elsif v_total is null then
+    -- A page past the end.
+    execute format('select count(*)::integer from (%s) l', v_lines) into v_total using v_from, v_to, p_tire_brand_id;
+  end if;
+  return jsonb_build_object('data', v_page, 'total', v_total,
+                            'filters', jsonb_build_object('dot', v_dot, 'tire_brand_id', p_tire_brand_id, 'dateFrom', v_from, 'dateTo', v_to));
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_top_products(p_source text, p_date_from date, p_date_to date, p_location_id bigint, p_order text, p_limit integer)
+ RETURNS TABLE(product_id bigint, quantity bigint, revenue numeric, cost numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_bound text := case p_order when 'profit' then 'profit_bound' when 'revenue' then 'revenue' else 'amount' end;
+  v_value text := case p_order when 'profit' then 'sum(x.revenue) - sum(x.cost)' else 'sum(x.revenue)' end;
+  v_location bigint := coalesce(p_location_id, 0);
+  -- The whole months of the range: [v_whole_from, v_whole_to).
+  v_whole_from date := (date_trunc('month', (p_date_from - 1)::timestamp) + interval '1 month')::date;
+  v_whole_to date := date_trunc('month', (p_date_to + 1)::timestamp)::date;
+  v_rows text;
+  v_sums text;
+  v_tries text[];
+  v_try text;
+  v_bounds text;
+  v_months date[];
+  v_seeds bigint[];
+  v_threshold numeric;
+  v_found integer;
+  v_candidates bigint[];
+begin
+  if v_whole_from >= v_whole_to then
+    v_whole_from := p_date_from;
+    v_whole_to := p_date_from;
+  end if;
+  -- The rows of the range (of the products in $6 when %1$s is given); the parameters are the same in
+  -- every statement: $1, $2 the range, $3 the branch or null, $4 the limit, $5 the branch or 0,
+  -- $6 products, $7 months, $8, $9 the whole months, $10 the bar, $11 how many months.
+  if p_source = 'sale' then
+    v_rows := $sql$
+      (select m.product_id, m.quantity, m.revenue, m.cost from public.report_sales_product_months m
+        where m.location_id = $5 and m.month >= $8 and m.month < $9 %1$s
+       union all
+       select d.product_id, d.quantity, d.revenue, d.cost from public.report_sales_products d
+        where d.day between $1 and $2 and not (d.day >= $8 and d.day < $9) and ($3::bigint is null or d.location_id = $3) %2$s) x$sql$;
+  else
+    v_rows := $sql$
+      (select d.product_id, d.quantity, d.amount as revenue, 0::numeric as cost from public.report_purchase_products d
+        where d.day between $1 and $2 and ($3::bigint is null or d.location_id = $3) %2$s) x$sql$;
+  end if;
+  v_sums := 'select x.product_id, sum(x.quantity)::bigint as quantity, sum(x.revenue) as revenue, sum(x.cost) as cost from '
+            || format(v_rows, ' and m.product_id = any($6)', ' and d.product_id = any($6)')
+            || format(' group by x.product_id order by %s desc, x.product_id limit $4', v_value);
+
+  -- The bounds that fit the range best first: its months for up to two, all time for longer ones.
+  v_tries := case
+    when p_source <> 'sale' then case when p_date_to - p_date_from >= 62 then array['all'] else array[]::text[] end
+    when p_date_to - p_date_from < 62 then array['months']
+    when p_date_to - p_date_from < 366 then array['all', 'months']
+    else array['all'] end;
+  foreach v_try in array v_tries loop
+    if v_try = 'months' then
+      v_bounds := 'report_sales_product_months';
+      v_months := array(select m.period from public.report_periods(p_date_from, p_date_to, 'month') m);
+    else
+      v_bounds := case p_source when 'sale' then 'report_sales_product_bounds' else 'report_purchase_product_bounds' end;
+      v_months := null;
+    end if;
+    -- The highest bounds (of each month): the p_limit-th best figure among them is the bar.
+    execute format(
+      'select array_agg(distinct s.product_id)
+         from unnest(coalesce($7, array[null::date])) m(month)
+         cross join lateral (select b.product_id from public.%I b where b.location_id = $5 and b.txid = 0 %s
+                              order by b.%I desc limit $4 * 3) s',
+      v_bounds, case when v_months is null then '' else 'and b.month = m.month' end, v_bound
+    ) into v_seeds using p_date_from, p_date_to, p_location_id, p_limit, v_location, null::bigint[], v_months;
+    execute format('select min(t.value), count(*)::integer from (select %s as value from %s group by x.product_id order by 1 desc limit $4) t',
+                   v_value, format(v_rows, ' and m.product_id = any($6)', ' and d.product_id = any($6)'))
+       into v_threshold, v_found
+      using p_date_from, p_date_to, p_location_id, p_limit, v_location, v_seeds, v_months, v_whole_from, v_whole_to;
+    if v_found = p_limit and v_threshold > 0 then
+      -- Bounds adding up to the bar: at least one of the k months reaches a k-th of it. Too many
+      -- such products and this try gives up, having read only a bounded part of an index.
+      execute format(
+        'select array(select b.product_id from public.%I b where b.location_id = $5 and b.txid = 0 %s and b.%I >= $10 / $11 limit 10001)',
+        v_bounds, case when v_months is null then '' else 'and b.month = any($7)' end, v_bound
+      ) into v_candidates
+        using p_date_from, p_date_to, p_location_id, p_limit, v_location, null::bigint[], v_months, v_whole_from, v_whole_to,
+              v_threshold, greatest(cardinality(v_months), 1);
+      if cardinality(v_candidates) <= 10000 and cardinality(v_months) > 1 then
+        execute format(
+          'select array(select c.product_id from public.%I c where c.location_id = $5 and c.txid = 0 and c.month = any($7)
+                          and c.product_id = any($6) group by c.product_id having sum(c.%I) >= $10)',
+          v_bounds, v_bound
+        ) into v_candidates using p_date_from, p_date_to, p_location_id, p_limit, v_location, v_candidates, v_months, v_whole_from,
+                                  v_whole_to, v_threshold;
+      end if;
+      if cardinality(v_candidates) <= 2000 then
+        return query execute v_sums
+          using p_date_from, p_date_to, p_location_id, p_limit, v_location, v_candidates, v_months, v_whole_from, v_whole_to;
+        return;
+      end if;
+    end if;
+  end loop;
+  return query execute 'select x.product_id, sum(x.quantity)::bigint as quantity, sum(x.revenue) as revenue, sum(x.cost) as cost from '
+                       || format(v_rows, '', '') || format(' group by x.product_id order by %s desc, x.product_id limit $4', v_value)
+    using p_date_from, p_date_to, p_location_id, p_limit, v_location, null::bigint[], null::date[], v_whole_from, v_whole_to;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_top_products_json(p_source text, p_date_from date, p_date_to date, p_location_id bigint, p_order text, p_limit integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(
+           case when p_source = 'sale' then
+             jsonb_build_object('product_id', t.product_id, 'product_name', p.name, 'product_type', p.kind, 'quantity', t.quantity,
+                                'revenue', t.revenue, 'cost', t.cost, 'gross_profit', t.revenue - t.cost)
+           else
+             jsonb_build_object('product_id', t.product_id, 'product_name', p.name, 'product_type', p.kind, 'quantity', t.quantity,
+                                'amount', t.revenue)
+           end order by t.ord), '[]'::jsonb)
+    from public.report_top_products(p_source, p_date_from, p_date_to, p_location_id, p_order, p_limit) with ordinality t(product_id, quantity, revenue, cost, ord)
+    join public.products p on p.id = t.product_id
+$function$;
+
+CREATE OR REPLACE FUNCTION public.tire_size_key(p_size text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select m[1] || m[2] || m[3]
+    from regexp_match(lower(p_size), '(?:^|[^0-9])([0-9]{3})[\s/]*([0-9]{2})[\s/]*(?:z?r)?\s*([0-9]{2})(?:[^0-9]|$)') m
+$function$;
+
+CREATE OR REPLACE FUNCTION public.transfer_stock(p_product_id bigint, p_from_location_id bigint, p_to_location_id bigint, p_quantity integer, p_note text, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_quantity <= 0 then
+    raise exception 'The quantity must be at least 1.' using errcode = 'P0001';
+  end if;
+  if p_from_location_id = p_to_location_id then
+    raise exception 'Choose two different branches.' using errcode = 'P0001';
+  end if;
+  perform 1 from public.products p where p.id = p_product_id for no key update;
+  insert into public.stock_levels (product_id, location_id)
+  values (p_product_id, p_from_location_id), (p_product_id, p_to_location_id)
+  on conflict do nothing;
+  perform 1 from public.stock_levels s
+   where s.product_id = p_product_id and s.location_id in (p_from_location_id, p_to_location_id)
+   order by s.location_id
+   for update;
+  perform public.move_stock(p_product_id, p_from_location_id, -p_quantity, 'transfer_out', p_note, p_user_id);
+  perform public.move_stock(p_product_id, p_to_location_id, p_quantity, 'transfer_in', p_note, p_user_id);
+end;
+$function$;
+
+-- ---- Triggers ----
+
+CREATE TRIGGER audit_events_append_only BEFORE DELETE OR UPDATE ON public.audit_events FOR EACH ROW WHEN ((old.txid <> pg_current_xact_id())) EXECUTE FUNCTION audit_events_refuse_change();
+CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON public.audit_events FOR EACH STATEMENT EXECUTE FUNCTION audit_events_refuse_change();
+CREATE TRIGGER audit_batteries AFTER UPDATE ON public.batteries FOR EACH ROW EXECUTE FUNCTION audit_row('product');
+CREATE TRIGGER audit_battery_brands AFTER INSERT OR DELETE OR UPDATE ON public.battery_brands FOR EACH ROW EXECUTE FUNCTION audit_row('battery_brand', 'name');
+CREATE TRIGGER battery_brands_version BEFORE UPDATE ON public.battery_brands FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_customers AFTER INSERT OR DELETE OR UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION audit_row('customer', 'name');
+CREATE TRIGGER customers_version BEFORE UPDATE ON public.customers FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_inventory_items AFTER UPDATE ON public.inventory_items FOR EACH ROW EXECUTE FUNCTION audit_row('product');
+CREATE TRIGGER inventory_items_low_stock_at AFTER INSERT OR UPDATE OF min_stock ON public.inventory_items FOR EACH ROW EXECUTE FUNCTION inventory_items_set_low_stock_at();
+CREATE TRIGGER audit_invoice_items AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('invoice', 'invoice_id', 'invoices');
+CREATE TRIGGER invoice_items_report AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
+CREATE TRIGGER audit_invoices AFTER INSERT OR DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION audit_document('invoice');
+CREATE TRIGGER audit_invoices_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.issued_date IS DISTINCT FROM new.issued_date)) OR (old.due_date IS DISTINCT FROM new.due_date)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('invoice');
+CREATE CONSTRAINT TRIGGER invoices_counts_delete AFTER DELETE ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER invoices_counts_insert AFTER INSERT ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER invoices_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
+CREATE TRIGGER invoices_report BEFORE DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER invoices_report_write AFTER INSERT OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER invoices_version BEFORE UPDATE ON public.invoices FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_locations AFTER INSERT OR DELETE OR UPDATE ON public.locations FOR EACH ROW EXECUTE FUNCTION audit_row('location', 'name');
+CREATE TRIGGER locations_version BEFORE UPDATE ON public.locations FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_made_ins AFTER INSERT OR DELETE OR UPDATE ON public.made_ins FOR EACH ROW EXECUTE FUNCTION audit_row('made_in', 'name');
+CREATE TRIGGER made_ins_version BEFORE UPDATE ON public.made_ins FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_patterns AFTER INSERT OR DELETE OR UPDATE ON public.patterns FOR EACH ROW EXECUTE FUNCTION audit_row('pattern', 'name');
+CREATE TRIGGER patterns_product_names AFTER UPDATE OF name ON public.patterns FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION refresh_product_names();
+CREATE TRIGGER patterns_version BEFORE UPDATE ON public.patterns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION audit_row('product', 'name');
+CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
+CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
+CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
+CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();
+CREATE CONSTRAINT TRIGGER products_totals_delete AFTER DELETE ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
+CREATE CONSTRAINT TRIGGER products_totals_insert AFTER INSERT ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
+CREATE CONSTRAINT TRIGGER products_totals_update AFTER UPDATE OF kind, total_stock, selling_price, active, low_stock_at ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.kind IS DISTINCT FROM new.kind) OR (old.total_stock IS DISTINCT FROM new.total_stock) OR (old.selling_price IS DISTINCT FROM new.selling_price) OR (old.active IS DISTINCT FROM new.active) OR (old.low_stock_at IS DISTINCT FROM new.low_stock_at))) EXECUTE FUNCTION product_totals_apply();
+CREATE TRIGGER products_version BEFORE UPDATE ON public.products FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER products_words AFTER INSERT OR UPDATE OF name, search_text ON public.products FOR EACH ROW EXECUTE FUNCTION products_write_words();
+CREATE TRIGGER audit_purchase_items AFTER INSERT OR DELETE OR UPDATE ON public.purchase_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('purchase', 'purchase_id', 'purchases');
+CREATE TRIGGER purchase_items_report AFTER INSERT OR DELETE OR UPDATE ON public.purchase_items FOR EACH ROW EXECUTE FUNCTION report_purchase_line_changed();
+CREATE TRIGGER audit_purchases AFTER INSERT OR DELETE ON public.purchases FOR EACH ROW EXECUTE FUNCTION audit_document('purchase');
+CREATE TRIGGER audit_purchases_update AFTER UPDATE ON public.purchases FOR EACH ROW WHEN (((((((((((((old.status IS DISTINCT FROM new.status) OR (old.supplier_id IS DISTINCT FROM new.supplier_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.purchase_date IS DISTINCT FROM new.purchase_date)) OR (old.expected_delivery_date IS DISTINCT FROM new.expected_delivery_date)) OR (old.actual_delivery_date IS DISTINCT FROM new.actual_delivery_date)) OR (old.reference_number IS DISTINCT FROM new.reference_number)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('purchase');
+CREATE CONSTRAINT TRIGGER purchases_counts_delete AFTER DELETE ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER purchases_counts_insert AFTER INSERT ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER purchases_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
+CREATE TRIGGER purchases_report BEFORE DELETE ON public.purchases FOR EACH ROW EXECUTE FUNCTION report_purchase_changed();
+CREATE TRIGGER purchases_report_write AFTER INSERT OR UPDATE ON public.purchases FOR EACH ROW EXECUTE FUNCTION report_purchase_changed();
+CREATE TRIGGER purchases_version BEFORE UPDATE ON public.purchases FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_receipts AFTER INSERT OR DELETE ON public.receipts FOR EACH ROW EXECUTE FUNCTION audit_receipt();
+CREATE TRIGGER receipts_report AFTER INSERT OR DELETE OR UPDATE ON public.receipts FOR EACH ROW EXECUTE FUNCTION report_receipt_changed();
+CREATE CONSTRAINT TRIGGER receipts_totals_delete AFTER DELETE ON public.receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION receipt_totals_apply();
+CREATE CONSTRAINT TRIGGER receipts_totals_insert AFTER INSERT ON public.receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION receipt_totals_apply();
+CREATE CONSTRAINT TRIGGER receipts_totals_update AFTER UPDATE OF receiptable_type, type, payment_method, amount ON public.receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION receipt_totals_apply();
+CREATE CONSTRAINT TRIGGER report_pending_fold AFTER INSERT OR UPDATE ON public.report_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION report_fold();
+CREATE TRIGGER audit_sale_items AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('sale', 'sale_id', 'sales');
+CREATE TRIGGER sale_items_report AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
+CREATE TRIGGER audit_sales AFTER INSERT OR DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION audit_document('sale');
+CREATE TRIGGER audit_sales_update AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.sale_date IS DISTINCT FROM new.sale_date)) OR (old.payment_method IS DISTINCT FROM new.payment_method)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('sale');
+CREATE CONSTRAINT TRIGGER sales_counts_delete AFTER DELETE ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER sales_counts_insert AFTER INSERT ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER sales_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
+CREATE TRIGGER sales_report BEFORE DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER sales_report_write AFTER INSERT OR UPDATE ON public.sales FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER sales_version BEFORE UPDATE ON public.sales FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_settings AFTER UPDATE ON public.settings FOR EACH ROW EXECUTE FUNCTION audit_row('settings', 'shop_name');
+CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER stock_levels_report AFTER INSERT OR DELETE OR UPDATE ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION report_stock_level_changed();
+CREATE TRIGGER audit_stock_moves AFTER INSERT ON public.stock_moves FOR EACH ROW WHEN ((new.document_type IS NULL)) EXECUTE FUNCTION audit_stock_move();
+CREATE TRIGGER audit_suppliers AFTER INSERT OR DELETE OR UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION audit_row('supplier', 'name');
+CREATE TRIGGER suppliers_version BEFORE UPDATE ON public.suppliers FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_tags AFTER INSERT OR DELETE OR UPDATE ON public.tags FOR EACH ROW EXECUTE FUNCTION audit_row('tag', 'name');
+CREATE TRIGGER tags_version BEFORE UPDATE ON public.tags FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_tire_brands AFTER INSERT OR DELETE OR UPDATE ON public.tire_brands FOR EACH ROW EXECUTE FUNCTION audit_row('tire_brand', 'name');
+CREATE TRIGGER tire_brands_product_names AFTER UPDATE OF name ON public.tire_brands FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION refresh_product_names();
+CREATE TRIGGER tire_brands_version BEFORE UPDATE ON public.tire_brands FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_tire_types AFTER INSERT OR DELETE OR UPDATE ON public.tire_types FOR EACH ROW EXECUTE FUNCTION audit_row('tire_type', 'name');
+CREATE TRIGGER tire_types_version BEFORE UPDATE ON public.tire_types FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_tires AFTER UPDATE ON public.tires FOR EACH ROW EXECUTE FUNCTION audit_row('product');
+CREATE TRIGGER tires_product_names AFTER INSERT OR UPDATE ON public.tires FOR EACH ROW EXECUTE FUNCTION refresh_product_names();
+CREATE TRIGGER audit_users AFTER INSERT OR DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION audit_row('user', 'name');
+CREATE TRIGGER audit_users_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((((((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email)) OR (old.role IS DISTINCT FROM new.role)) OR (old.is_active IS DISTINCT FROM new.is_active)) OR (old.home_location_id IS DISTINCT FROM new.home_location_id))) EXECUTE FUNCTION audit_row('user', 'name');
+CREATE TRIGGER users_version BEFORE UPDATE ON public.users FOR EACH ROW WHEN (((((((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email)) OR (old.role IS DISTINCT FROM new.role)) OR (old.is_active IS DISTINCT FROM new.is_active)) OR (old.home_location_id IS DISTINCT FROM new.home_location_id)) OR (old.must_change_password IS DISTINCT FROM new.must_change_password))) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_wipers AFTER UPDATE ON public.wipers FOR EACH ROW EXECUTE FUNCTION audit_row('product');
+CREATE TRIGGER wipers_product_names AFTER INSERT OR UPDATE ON public.wipers FOR EACH ROW EXECUTE FUNCTION refresh_product_names();
