@@ -35,6 +35,7 @@ describe('the OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document).toMatchObject({
       info: { title: 'Wheelhouse API' },
+      servers: [{ url: '/' }],
       security: [{ bearer: [] }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     });

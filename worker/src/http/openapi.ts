@@ -189,6 +189,8 @@ async function build(app: Hono<any, any, any>) {
           'Sign in with POST /api/auth/login and send the token as `Authorization: Bearer <token>`. ' +
           'Money is in the shop currency with two decimals; dates are YYYY-MM-DD.',
       },
+      // Paths are under /api on whichever host serves the document.
+      servers: [{ url: '/' }],
       security: [{ bearer: [] }],
     },
   })) as unknown as { paths: Record<string, Record<string, DocumentOperation>> };
