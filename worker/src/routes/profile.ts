@@ -94,8 +94,9 @@ profileRoutes.get('/sessions', describe({ tag, summary: 'Your sessions, newest f
   const sessionId = c.get('sessionId');
   const rows = await db.query<Omit<UserSession, 'device' | 'current'>>(
     `select id, user_agent, created_at, last_seen_at, expires_at from public.sessions
-      where user_id = $1 and revoked_at is null and expires_at > now() order by created_at desc`,
-    [user.id],
+      where user_id = $1 and revoked_at is null and expires_at > now()
+        and (remember or last_seen_at > now() - make_interval(secs => $2)) order by created_at desc`,
+    [user.id, c.get('config').sessionIdleHours * 3600],
   );
   const sessions: UserSession[] = rows.map((row) => ({ ...row, device: describeDevice(row.user_agent), current: row.id === sessionId }));
   return c.json({ data: sessions });
