@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadMigrations, openDatabase, readSettings } from './node/runtime.ts';
 import { migrate } from './db/migrate.ts';
-import { upsertUser } from './users.ts';
+import { MIN_PASSWORD_LENGTH, upsertUser } from './users.ts';
 import { passwordStrength } from './schemas/password-strength.ts';
 
 const usage = `Creates a user, or resets the password of an existing one (and unlocks it).
@@ -38,7 +38,10 @@ if (!password) {
   prompt.close();
 }
 
-const { problem } = passwordStrength(password, [values.email, values.name]);
+const problem =
+  password.length < MIN_PASSWORD_LENGTH
+    ? `the password must be at least ${MIN_PASSWORD_LENGTH} characters`
+    : passwordStrength(password, [values.email, values.name]).problem;
 if (problem) {
   console.error(`Could not save the user: ${problem}`);
   process.exit(1);
