@@ -75,7 +75,7 @@ function PasswordForm({ forced, onChanged }: { forced: boolean; onChanged: () =>
         type="password"
         required
         autoComplete="new-password"
-        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[user?.email, user?.name]} />}
+        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[user?.email, user?.name]} quiet={Boolean(form.bind('password').errors?.length)} />}
       />
       <Field {...form.bind('password_confirmation')} label="Confirm new password" type="password" required autoComplete="new-password" />
       <p className="field-wide field-hint">At least 8 characters, not easy to guess. Your other devices are signed out when it changes.</p>

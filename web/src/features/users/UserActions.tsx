@@ -150,7 +150,7 @@ function ResetPasswordDialog({ user, pending, error, onSubmit, onClose }: ResetP
         type="password"
         autoComplete="new-password"
         required
-        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[user.email, user.name]} />}
+        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[user.email, user.name]} quiet={Boolean(form.bind('password').errors?.length)} />}
       />
       <Field {...form.bind('password_confirmation')} label="Confirm new password" type="password" autoComplete="new-password" required />
     </FormDialog>

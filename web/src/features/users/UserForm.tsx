@@ -48,7 +48,7 @@ export function UserCreateForm({ pending, error, cancelTo, onSubmit }: SaveProps
         type="password"
         required
         autoComplete="new-password"
-        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[String(form.values.email ?? ''), String(form.values.name ?? '')]} />}
+        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[String(form.values.email ?? ''), String(form.values.name ?? '')]} quiet={Boolean(form.bind('password').errors?.length)} />}
       />
       <Field {...form.bind('password_confirmation')} label="Confirm password" type="password" required autoComplete="new-password" />
       <p className="field-wide field-hint">They choose their own password the first time they sign in.</p>
