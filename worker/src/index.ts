@@ -22,14 +22,14 @@ export default {
   fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
     app ??= createApp({
       db: (bindings) => postgresDb((bindings as WorkerEnv).HYPERDRIVE.connectionString, { max: 5 }),
-      // Passwords hash at WORKERS_PBKDF2_ITERATIONS (100,000), the most Workers accept; the
-      // published demo password is refused (there are no demo logins here).
+      // Passwords hash at WORKERS_PBKDF2_ITERATIONS (100,000), the most Workers accept. A Worker is
+      // served to the world: a demo login loaded into its database must choose a new password.
       config: {
         ...defaultConfig,
         jwtSecret: env.JWT_SECRET,
         sessionIdleHours: Number(env.SESSION_IDLE_HOURS || defaultConfig.sessionIdleHours),
         passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
-        demoPassword: 'refuse',
+        demoPassword: 'change',
       },
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
     });
