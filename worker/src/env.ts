@@ -49,6 +49,14 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   demoPassword: 'refuse',
 };
 
+/** SESSION_IDLE_HOURS as a number of hours, 8 when unset. */
+export function sessionIdleHours(value: string | undefined): number {
+  if (value === undefined || value === '') return defaultConfig.sessionIdleHours;
+  const hours = Number(value);
+  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`SESSION_IDLE_HOURS must be a number of hours, not "${value}"`);
+  return hours;
+}
+
 export interface AppDeps {
   /** The database, or a function making one per request from the runtime's bindings (on Workers). */
   db: Db | ((bindings: unknown) => Db);

@@ -1,6 +1,6 @@
 import { createApp, type App } from './app.ts';
 import { postgresDb } from './db/postgres.ts';
-import { defaultConfig } from './env.ts';
+import { defaultConfig, sessionIdleHours } from './env.ts';
 import { WORKERS_PBKDF2_ITERATIONS } from './auth/password.ts';
 
 export interface WorkerEnv {
@@ -27,7 +27,7 @@ export default {
       config: {
         ...defaultConfig,
         jwtSecret: env.JWT_SECRET,
-        sessionIdleHours: Number(env.SESSION_IDLE_HOURS || defaultConfig.sessionIdleHours),
+        sessionIdleHours: sessionIdleHours(env.SESSION_IDLE_HOURS),
         passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
         demoPassword: 'change',
       },

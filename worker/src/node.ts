@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo-login.ts';
 import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
-import { defaultConfig } from './env.ts';
+import { defaultConfig, sessionIdleHours } from './env.ts';
 import { withSecurityHeaders } from './http/security.ts';
 import { jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
 import { setUpDatabase } from './setup.ts';
@@ -26,7 +26,7 @@ const api = createApp({
   config: {
     ...defaultConfig,
     jwtSecret: jwtSecret(settings),
-    sessionIdleHours: Number(process.env.SESSION_IDLE_HOURS || defaultConfig.sessionIdleHours),
+    sessionIdleHours: sessionIdleHours(process.env.SESSION_IDLE_HOURS),
     passwords: { iterations: settings.passwordIterations, maxIterations: Math.max(settings.passwordIterations, NODE_PBKDF2_ITERATIONS) },
     // The published demo password: fine on this computer; served to the network, it must be changed at
     // the next sign-in; never once a real administrator is configured.
