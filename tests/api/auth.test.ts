@@ -3,7 +3,10 @@ import { createHarness } from '#harness';
 import { base64url } from '../../worker/src/auth/encoding.ts';
 import { signToken } from '../../worker/src/auth/jwt.ts';
 import { MAX_BODY_BYTES } from '../../worker/src/app.ts';
-import { call, createUser, signIn } from '../support/api.ts';
+import { hashPassword } from '../../worker/src/auth/password.ts';
+import { DEMO_PASSWORD } from '../../worker/src/demo-login.ts';
+import { upsertUser } from '../../worker/src/users.ts';
+import { call, createUser, signIn, uniqueTag } from '../support/api.ts';
 import type { Harness } from '../support/harness.ts';
 
 let h: Harness;
@@ -128,6 +131,112 @@ describe('login', () => {
     expect(row.failed_logins).toBe(0);
   });
 
+  it('lets 30 wrong passwords sent at once check at most 5, and answers the rest 429 with Retry-After', async (ctx) => {
+    ctx.skip(h.runtime === 'pglite', 'PGlite has a single connection: races need PostgreSQL');
+    const { email, password } = await createUser(h);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => call(h, 'POST', '/api/auth/login', { body: { email, password: 'wrong-guess' } })),
+    );
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(4);
+    expect(refused.length).toBeGreaterThanOrEqual(25);
+    expect(answers.every((answer) => answer.status === 401 || answer.status === 429)).toBe(true);
+    for (const answer of refused) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Each password checked and found wrong is one audit event: at most 5 were checked.
+    const [checked] = await h.withDb((db) =>
+      db.query<{ count: number }>(
+        `select count(*)::int as count from public.audit_events e join public.users u on u.id = e.record_id
+          where e.action = 'sign-in failed' and e.record_type = 'user' and u.email = $1`,
+        [email],
+      ),
+    );
+    expect(checked.count).toBeLessThanOrEqual(5);
+    const right = await call(h, 'POST', '/api/auth/login', { body: { email, password } });
+    expect(right.status).toBe(429);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(800);
+  }, 60_000);
+
+  it('refuses an address that fails more than 20 sign-ins in a minute, whatever the e-mails, for a while', async () => {
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}-${uniqueTag()}`;
+    const { email, password } = await createUser(h);
+    const from = (ip: string, body: { email: string; password: string }) =>
+      call(h, 'POST', '/api/auth/login', { body, headers: { 'cf-connecting-ip': ip } });
+    for (let i = 0; i < 20; i++) {
+      expect((await from(address, { email: `guess-${i}-${uniqueTag()}@example.test`, password: 'wrong-guess' })).status).toBe(401);
+    }
+    const refused = await from(address, { email: `guess-21-${uniqueTag()}@example.test`, password: 'wrong-guess' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many failed sign-in attempts from this network. Try again in 5 minutes.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(240);
+    expect((await from(address, { email, password })).status).toBe(429);
+    expect((await from(`${address}-other`, { email, password })).status).toBe(200);
+
+    await h.withDb((db) => db.query("update public.sign_in_addresses set blocked_until = now() - interval '1 second' where address = $1", [address]));
+    expect((await from(address, { email, password })).status).toBe(200);
+  });
+
+  it('does not count a right password against its address', async () => {
+    const address = `198.51.100.7-${uniqueTag()}`;
+    const { email, password } = await createUser(h);
+    for (let i = 0; i < 25; i++) {
+      const answer = await call(h, 'POST', '/api/auth/login', { body: { email, password }, headers: { 'cf-connecting-ip': address } });
+      expect(answer.status).toBe(200);
+    }
+  });
+
+  it('tallies failed sign-ins for unknown e-mails: one audit event a minute per address, with the count', async () => {
+    const address = `192.0.2.44-${uniqueTag()}`;
+    const events = () =>
+      h.withDb((db) =>
+        db.query<{ record_label: string; changes: Record<string, { new: unknown }> }>(
+          `select record_label, changes from public.audit_events where action = 'sign-in failed' and changes -> 'address' ->> 'new' = $1`,
+          [address],
+        ),
+      );
+    for (let i = 0; i < 3; i++) {
+      const answer = await call(h, 'POST', '/api/auth/login', { body: { email: `nobody-${i}@example.test`, password: 'x' }, headers: { 'cf-connecting-ip': address } });
+      expect(answer.status).toBe(401);
+    }
+    expect(await events()).toEqual([]);
+    await h.withDb((db) => db.query("update public.sign_in_addresses set unknown_since = now() - interval '61 seconds' where address = $1", [address]));
+    // The next sign-in, from anywhere, writes the minute that is over.
+    await call(h, 'POST', '/api/auth/login', { body: { email: 'nobody-else@example.test', password: 'x' } });
+    expect(await events()).toEqual([
+      { record_label: 'nobody-2@example.test', changes: { attempts: { old: null, new: 3 }, address: { old: null, new: address } } },
+    ]);
+  });
+
+  it('makes a hash with fewer iterations again, with the app\'s count, at the next sign-in', async () => {
+    const email = `weak-${uniqueTag()}@example.test`;
+    const password = `pw-${uniqueTag()}-secret`;
+    await h.withDb((db) => upsertUser(db, { email, password, name: 'Weak hash', role: 'staff' }, 500));
+    const stored = () =>
+      h.withDb(async (db) => (await db.query<{ password_hash: string }>('select password_hash from public.users where email = $1', [email]))[0].password_hash);
+    expect(await stored()).toMatch(/^pbkdf2-sha256\$500\$/);
+    expect((await call(h, 'POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+    expect(await stored()).toMatch(new RegExp(`^pbkdf2-sha256\\$${h.passwordIterations}\\$`));
+    expect((await call(h, 'POST', '/api/auth/login', { body: { email, password } })).status).toBe(200);
+  });
+
+  it('never signs anyone in with the published demo password on Node without demo logins; on a Worker it must be changed first', async () => {
+    const email = `demo-like-${uniqueTag()}@example.test`;
+    await h.withDb(async (db) =>
+      db.query('insert into public.users (name, email, role, password_hash) values ($1, $2, $3, $4)', [
+        'Demo like',
+        email,
+        'admin',
+        await hashPassword(DEMO_PASSWORD, h.passwordIterations),
+      ]),
+    );
+    const answer = await call(h, 'POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } });
+    if (h.runtime === 'workerd') {
+      expect(answer.body.user.must_change_password).toBe(true);
+      expect((await call(h, 'GET', '/api/customers', { token: answer.body.token })).status).toBe(403);
+    } else {
+      expect(answer.status).toBe(401);
+    }
+  });
+
   it('refuses a disabled user', async () => {
     const { email, password } = await createUser(h);
     await h.withDb((db) => db.query('update public.users set is_active = false where email = $1', [email]));
@@ -189,6 +298,22 @@ describe('tokens', () => {
     expect(await sessions()).toHaveLength(2);
     await call(h, 'POST', '/api/auth/login', { body: { email: first.email, password: first.password } });
     expect(await sessions()).toHaveLength(2);
+  });
+
+  it('ends a session unused for 8 hours at its next request; a remembered one lasts', async () => {
+    const short = await signIn(h);
+    const remembered = await signIn(h, { remember: true });
+    const unused = (token: string, interval: string) =>
+      h.withDb((db) => db.query(`update public.sessions set last_seen_at = now() - interval '${interval}' where id = $1`, [claimsOf(token).sid]));
+    await unused(short.token, '7 hours 59 minutes');
+    expect((await call(h, 'GET', '/api/auth/me', { token: short.token })).status).toBe(200);
+    await unused(short.token, '8 hours 1 second');
+    await expectRefused(short.token);
+    // Ended for good: using it again does not bring it back.
+    await unused(short.token, '1 second');
+    await expectRefused(short.token);
+    await unused(remembered.token, '3 days');
+    expect((await call(h, 'GET', '/api/auth/me', { token: remembered.token })).status).toBe(200);
   });
 
   it('ends every session of a user an admin disables', async () => {

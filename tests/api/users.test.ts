@@ -84,6 +84,25 @@ describe('users', () => {
     expect((await asAdmin('GET', '/api/users/999999')).status).toBe(404);
   });
 
+  it('refuses new passwords that are common or easy to guess, saying why, wherever a password is set', async () => {
+    const weak = (password: string) => ({ password, password_confirmation: password });
+    const common = 'This password is too easy to guess. This is a commonly used password. Add more words that are less common.';
+    const created = await asAdmin('POST', '/api/users', { name: 'Weak Wendy', email: `wendy-${uniqueTag()}@example.test`, role: 'staff', ...weak('password123') });
+    expect(created).toMatchObject({ status: 422, body: { message: common, errors: { password: [common] } } });
+    const named = await asAdmin('POST', '/api/users', { name: 'Weak Wendy', email: `wendy-${uniqueTag()}@example.test`, role: 'staff', ...weak('wendywendy') });
+    expect(named.status).toBe(422);
+    expect(named.body.errors.password[0]).toMatch(/^This password is too easy to guess\./);
+
+    const user = await readyStaff();
+    const reset = await asAdmin('POST', `/api/users/${user.id}/reset-password`, weak('qwerty123'));
+    expect(reset.status).toBe(422);
+    expect(reset.body.errors.password[0]).toMatch(/^This password is too easy to guess\./);
+    const own = await call(h, 'PUT', '/api/profile/password', { token: user.token, body: { current_password: 'own-secret-1', ...weak('wheelhouse-demo') } });
+    expect(own.status).toBe(422);
+    expect(own.body.errors.password[0]).toMatch(/^This password is too easy to guess\./);
+    expect((await login(user.email, 'own-secret-1')).status).toBe(200);
+  });
+
   it('lists users with search and filters', async () => {
     const user = await newStaff({ name: `Findable ${uniqueTag()}` });
     const found = await asAdmin('GET', `/api/users?search=${encodeURIComponent(user.body.name)}`);

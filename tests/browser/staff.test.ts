@@ -138,8 +138,13 @@ describe.skipIf(!browserTestsCanRun())('staff accounts in the browser: users, a 
     staffToken = await tokenOf(staff);
     expect((await api<{ message: string }>('invoices', {}, staffToken)).body.message).toBe('Choose a new password before you continue.');
 
+    // The strength meter judges as the server does: a common password, then the one chosen.
+    await staff.getByLabel('New password', { exact: true }).fill('password123');
+    await staff.getByText('Very weak. This is a commonly used password.', { exact: false }).waitFor();
     await staff.getByLabel('Current password').fill('not-the-password');
     await staff.getByLabel('New password', { exact: true }).fill(STAFF.chosen);
+    await staff.getByText('Very strong').waitFor();
+    await expect.poll(() => staff.getByRole('meter', { name: 'Password strength' }).getAttribute('value')).toBe('5');
     await staff.getByLabel('Confirm new password').fill(STAFF.chosen);
     await staff.getByRole('button', { name: 'Change Password' }).click();
     await staff.getByText('The current password is incorrect').waitFor();

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN } from '../../worker/src/demo.ts';
+import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from '../../worker/src/demo.ts';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
 import { startApp, type RunningApp } from '../support/browser.ts';
 
@@ -119,11 +119,75 @@ describe.skipIf(!built)('npm start', () => {
     await expect(cli(['--email', 'clerk@example.test', '--password', 'short'])).rejects.toMatchObject({
       stderr: expect.stringContaining('the password must be at least 8 characters'),
     });
+    await expect(cli(['--email', 'clerk@example.test', '--password', 'password123'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('This password is too easy to guess. This is a commonly used password.'),
+    });
 
     app = await startApp({ dataDir: app.dataDir });
     expect((await login('clerk@example.test', 'first-password')).status).toBe(401);
     const signedIn = await login('clerk@example.test', 'second-password');
     expect(signedIn.status).toBe(200);
     expect((await signedIn.json()).user).toMatchObject({ name: 'Counter Clerk', role: 'staff' });
+  });
+
+  it('listens on 127.0.0.1 only, unless HOST says otherwise', async () => {
+    const port = new URL(app.url).port;
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    // Another loopback address reaches a server listening on every interface, not this one.
+    await expect(fetch(`http://127.0.0.2:${port}/api/health`)).rejects.toThrow();
+  });
+
+  it("counts failed sign-ins by the connection's address, not by X-Forwarded-For", async () => {
+    const signInFrom = (localAddress: string, forwardedFor: string) =>
+      new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+        const body = JSON.stringify({ email: `nobody-${forwardedFor}@example.test`, password: 'wrong-guess' });
+        const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': forwardedFor };
+        const request = http.request(`${app.url.replace('localhost', '127.0.0.1')}/api/auth/login`, { method: 'POST', headers, localAddress }, (response) => {
+          response.resume().on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] }));
+        });
+        request.on('error', reject).end(body);
+      });
+    for (let i = 1; i <= 20; i++) expect((await signInFrom('127.0.0.3', `198.51.100.${i}`)).status).toBe(401);
+    const refused = await signInFrom('127.0.0.3', '198.51.100.21');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0);
+    expect((await signInFrom('127.0.0.1', '198.51.100.21')).status).toBe(401);
+  });
+
+  it('makes a demo login served to the network choose a new password at its next sign-in', async () => {
+    await app.stop();
+    app = await startApp({ dataDir: app.dataDir, env: { HOST: '0.0.0.0' } });
+    const port = new URL(app.url).port;
+    expect((await fetch(`http://127.0.0.2:${port}/api/health`)).status).toBe(200);
+    const response = await login(DEMO_STAFF_LOGIN.email, DEMO_STAFF_LOGIN.password);
+    expect(response.status).toBe(200);
+    const { token, user } = await response.json();
+    expect(user.must_change_password).toBe(true);
+    const customers = await fetch(`${app.url}/api/customers`, { headers: { authorization: `Bearer ${token}` } });
+    expect(customers.status).toBe(403);
+  });
+
+  it('makes no demo login when ADMIN_EMAIL is given, and never signs anyone in with the demo password then', async () => {
+    await app.stop();
+    // The demo logins of the shop made before stay, but their published password no longer opens them.
+    app = await startApp({ dataDir: app.dataDir, env: { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'tread-carefully-81' } });
+    expect((await login(DEMO_LOGIN.email, DEMO_LOGIN.password)).status).toBe(401);
+
+    const fresh = await startApp({ fresh: true, env: { ADMIN_EMAIL: 'owner@example.test', ADMIN_PASSWORD: 'tread-carefully-81' } });
+    try {
+      const owner = await fetch(`${fresh.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@example.test', password: 'tread-carefully-81' }),
+      });
+      expect(owner.status).toBe(200);
+      const { token } = await owner.json();
+      const users = await (await fetch(`${fresh.url}/api/users`, { headers: { authorization: `Bearer ${token}` } })).json();
+      expect(users.data.map((user: { email: string }) => user.email)).toEqual(['owner@example.test']);
+      const customers = await (await fetch(`${fresh.url}/api/customers?per_page=1`, { headers: { authorization: `Bearer ${token}` } })).json();
+      expect(customers.total).toBe(13);
+    } finally {
+      await fresh.stop();
+    }
   });
 });

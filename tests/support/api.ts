@@ -57,7 +57,7 @@ export interface SignedIn {
 export async function createUser(h: Harness, role: 'admin' | 'staff' = 'staff') {
   const email = `user-${uniqueTag()}@example.test`;
   const password = `pw-${uniqueTag()}-secret`;
-  await h.withDb((db) => upsertUser(db, { email, password, name: `Test ${role}`, role }));
+  await h.withDb((db) => upsertUser(db, { email, password, name: `Test ${role}`, role }, h.passwordIterations));
   return { email, password };
 }
 

@@ -39,9 +39,9 @@ process.once('exit', () => dataDirs.forEach((dir) => rmSync(dir, { recursive: tr
 /**
  * `npm start`'s server on a free port, on an embedded database: `dataDir` when given, else a copy of
  * the shop the browser tests' setup started once (migrated, with the demo data), or with `fresh` a
- * new one the server migrates and fills itself.
+ * new one the server migrates and fills itself. `env` adds to or overrides its environment.
  */
-export async function startApp(options: { dataDir?: string; fresh?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(options: { dataDir?: string; fresh?: boolean; env?: Record<string, string> } = {}): Promise<RunningApp> {
   let dataDir = options.dataDir;
   if (!dataDir) {
     dataDir = mkdtempSync(join(tmpdir(), 'wheelhouse-app-'));
@@ -50,7 +50,7 @@ export async function startApp(options: { dataDir?: string; fresh?: boolean } = 
   }
   dataDirs.push(dataDir);
   const child: ChildProcess = spawn(process.execPath, [appEntry], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true' },
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', DEMO_DATA: 'true', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

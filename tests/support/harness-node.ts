@@ -4,7 +4,8 @@ import { createApp } from '../../worker/src/app.ts';
 import { pgliteDb } from '../../worker/src/db/pglite.ts';
 import { postgresDb } from '../../worker/src/db/postgres.ts';
 import { defaultConfig } from '../../worker/src/env.ts';
-import { TEST_JWT_SECRET, type Harness } from './harness.ts';
+import { TEST_JWT_SECRET, TEST_PASSWORD_ITERATIONS, type Harness } from './harness.ts';
+import { NODE_PBKDF2_ITERATIONS } from '../../worker/src/auth/password.ts';
 import { cloneDatabase } from './postgres-admin.ts';
 
 /** A fresh copy of the migrated schema for this test file, on PGlite or on PostgreSQL. */
@@ -14,10 +15,17 @@ export async function createHarness(): Promise<Harness> {
     runtime === 'pglite'
       ? await pgliteDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
       : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5, prepare: true });
-  const app = createApp({ db, config: { ...defaultConfig, jwtSecret: TEST_JWT_SECRET }, log: process.env.LOG_ERRORS ? console.error : () => {} });
+  const app = createApp({
+    db,
+    config: { ...defaultConfig, jwtSecret: TEST_JWT_SECRET, passwords: { iterations: TEST_PASSWORD_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS } },
+    // As on Workers: the tests name the client's address.
+    clientAddress: (c) => c.req.header('cf-connecting-ip'),
+    log: process.env.LOG_ERRORS ? console.error : () => {},
+  });
   return {
     runtime,
     jwtSecret: TEST_JWT_SECRET,
+    passwordIterations: TEST_PASSWORD_ITERATIONS,
     fetch: async (path, init) => app.request(path, init),
     withDb: (work) => work(db),
     close: () => db.close(),

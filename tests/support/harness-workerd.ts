@@ -2,6 +2,7 @@ import { SELF, env } from 'cloudflare:test';
 import { postgresDb } from '../../worker/src/db/postgres.ts';
 import type { WorkerEnv } from '../../worker/src/index.ts';
 import type { Harness } from './harness.ts';
+import { WORKERS_PBKDF2_ITERATIONS } from '../../worker/src/auth/password.ts';
 
 const workerEnv = env as unknown as WorkerEnv;
 
@@ -13,6 +14,7 @@ export async function createHarness(): Promise<Harness> {
   return {
     runtime: 'workerd',
     jwtSecret: workerEnv.JWT_SECRET,
+    passwordIterations: WORKERS_PBKDF2_ITERATIONS,
     fetch: (path, init) => SELF.fetch(new URL(path, 'https://wheelhouse.test'), init),
     withDb: (work) => work(db),
     close: async () => {},

@@ -4,9 +4,14 @@ import type { Db } from '../../worker/src/db/port.ts';
 export interface Harness {
   runtime: 'pglite' | 'postgres' | 'workerd';
   jwtSecret: string;
+  /** What the app hashes new passwords with (tests' own users too). */
+  passwordIterations: number;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   withDb<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** Low, so that tests stay quick; one test proves a weaker hash is upgraded to it. */
+export const TEST_PASSWORD_ITERATIONS = 1_000;

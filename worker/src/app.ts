@@ -80,7 +80,7 @@ const limitBody: MiddlewareHandler = async (c, next) => {
 const health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
 
 /** The whole `/api`, built from its dependencies; Web-standard APIs only. */
-export function createApp({ db, config, log = console.error }: AppDeps) {
+export function createApp({ db, config, clientAddress, log = console.error }: AppDeps) {
   if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const app = new Hono<AppEnv>().basePath('/api');
 
@@ -90,6 +90,7 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
     c.header('Cache-Control', 'no-store');
     c.set('db', typeof db === 'function' ? db(c.env) : db);
     c.set('config', config);
+    c.set('clientAddress', clientAddress?.(c)?.slice(0, 100) || undefined);
     await next();
   });
   app.use(limitBody);
@@ -131,7 +132,7 @@ export function createApp({ db, config, log = console.error }: AppDeps) {
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
-    if (error instanceof HttpError) return c.json(error.body, error.status);
+    if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
     log(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
     return c.json({ message: 'Something went wrong' }, 500);
   });

@@ -2,7 +2,8 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { loadMigrations, openDatabase, readSettings } from './node/runtime.ts';
 import { migrate } from './db/migrate.ts';
-import { upsertUser } from './users.ts';
+import { MIN_PASSWORD_LENGTH, upsertUser } from './users.ts';
+import { passwordStrength } from './schemas/password-strength.ts';
 
 const usage = `Creates a user, or resets the password of an existing one (and unlocks it).
 
@@ -37,15 +38,24 @@ if (!password) {
   prompt.close();
 }
 
-const db = await openDatabase(readSettings());
+const problem =
+  password.length < MIN_PASSWORD_LENGTH
+    ? `the password must be at least ${MIN_PASSWORD_LENGTH} characters`
+    : passwordStrength(password, [values.email, values.name]).problem;
+if (problem) {
+  console.error(`Could not save the user: ${problem}`);
+  process.exit(1);
+}
+
+const settings = readSettings();
+const db = await openDatabase(settings);
 try {
   await migrate(db, loadMigrations());
-  const outcome = await upsertUser(db, {
-    email: values.email,
-    password,
-    name: values.name,
-    role: values.role as 'admin' | 'staff' | undefined,
-  });
+  const outcome = await upsertUser(
+    db,
+    { email: values.email, password, name: values.name, role: values.role as 'admin' | 'staff' | undefined },
+    settings.passwordIterations,
+  );
   console.log(outcome === 'created' ? `Created user ${values.email}.` : `Reset the password of ${values.email}.`);
 } catch (error) {
   console.error(`Could not save the user: ${error instanceof Error ? error.message : error}`);

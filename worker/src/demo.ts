@@ -2,10 +2,9 @@ import type { Db } from './db/port.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { setActor } from './auth/actor.ts';
 import { upsertUser } from './users.ts';
+import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo-login.ts';
 
-export const DEMO_LOGIN = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo', name: 'Dana Demo' };
-/** A member of staff at the second branch, to see what staff see. */
-export const DEMO_STAFF_LOGIN = { email: 'counter@wheelhouse.local', password: 'wheelhouse-demo', name: 'Casey Counter' };
+export { DEMO_LOGIN, DEMO_PASSWORD, DEMO_STAFF_LOGIN } from './demo-login.ts';
 
 const branches = [
   ['Downtown Branch', '14 Market Street, Springfield'],
@@ -205,14 +204,22 @@ async function seedCatalogue(db: Db, branchIds: number[], supplierIds: Map<strin
   for (const [name, description, price] of services) await product('service', name, 0, price, description);
 }
 
-/** A small, realistic shop: two branches, a dozen customers and suppliers, a catalogue with stock, four months of selling, and the demo login. */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * A small, realistic shop: two branches, a dozen customers and suppliers, a catalogue with stock, four
+ * months of selling, and with `logins` the demo logins (else the first administrator made it).
+ */
+export async function seedDemo(db: Db, options: { logins: boolean; iterations: number }): Promise<void> {
   await db.transaction(async (tx) => {
-    // The demo administrator made the demo shop: the audit trail says so.
-    await upsertUser(tx, { ...DEMO_LOGIN, role: 'admin' });
-    await upsertUser(tx, { ...DEMO_STAFF_LOGIN, role: 'staff' });
-    const [demoUser] = await tx.query<{ id: number }>('select id from public.users where lower(email) = lower($1)', [DEMO_LOGIN.email]);
-    await setActor(tx, { id: Number(demoUser.id), home_location_id: null });
+    if (options.logins) {
+      await upsertUser(tx, { ...DEMO_LOGIN, role: 'admin' }, options.iterations);
+      await upsertUser(tx, { ...DEMO_STAFF_LOGIN, role: 'staff' }, options.iterations);
+    }
+    // The demo administrator (or the first one) made the demo shop: the audit trail says so.
+    const [maker] = await tx.query<{ id: number }>(
+      `select id from public.users where role = 'admin' order by lower(email) = lower($1) desc, id limit 1`,
+      [DEMO_LOGIN.email],
+    );
+    await setActor(tx, { id: Number(maker.id), home_location_id: null });
     const statements = [
       ...inserts('locations', ['name', 'address'], branches),
       ...inserts('customers', ['name', 'email', 'phone', 'address', 'company_name'], customers),
@@ -227,6 +234,6 @@ export async function seedDemo(db: Db): Promise<void> {
     for (const [email, branch] of [[DEMO_LOGIN.email, branchIds[0]], [DEMO_STAFF_LOGIN.email, branchIds[1]]] as const) {
       await tx.query('update public.users set home_location_id = $2 where lower(email) = lower($1)', [email, branch]);
     }
-    await seedDemoDocuments(tx, branchIds, Number(demoUser.id));
+    await seedDemoDocuments(tx, branchIds, Number(maker.id));
   });
 }

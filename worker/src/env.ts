@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import type { Db } from './db/port.ts';
 import type { SessionUser } from './schemas/auth.ts';
+import { WORKERS_PBKDF2_ITERATIONS } from './auth/password.ts';
 
 export interface LoginThrottle {
   /** Failed attempts answered at once; each one after these is answered more slowly. */
@@ -9,6 +11,17 @@ export interface LoginThrottle {
   lockMinutes: number;
   /** Added per failed attempt past slowAfter. */
   delayStepMs: number;
+  /** Failed sign-ins (any e-mails) a client address may make in a minute; past them it is refused... */
+  addressLimit: number;
+  /** ...for this long. */
+  addressBlockMinutes: number;
+}
+
+export interface PasswordHashing {
+  /** PBKDF2-SHA256 iterations of new hashes; a weaker stored hash is upgraded at its next sign-in. */
+  iterations: number;
+  /** The most a stored hash may have and still be checked: what the runtime allows. */
+  maxIterations: number;
 }
 
 export interface AppConfig {
@@ -16,19 +29,40 @@ export interface AppConfig {
   jwtSecret: string;
   sessionHours: number;
   rememberDays: number;
+  /** A session (not a remembered one) unused this long ends at its next request. */
+  sessionIdleHours: number;
   throttle: LoginThrottle;
+  passwords: PasswordHashing;
+  /**
+   * What the published demo password does at sign-in: `allow` it (the demo shop on this computer),
+   * `change` (served to the network: the user must choose a new password first), or `refuse` it.
+   */
+  demoPassword: 'allow' | 'change' | 'refuse';
 }
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   sessionHours: 12,
   rememberDays: 30,
-  throttle: { slowAfter: 3, lockAfter: 5, lockMinutes: 15, delayStepMs: 500 },
+  sessionIdleHours: 8,
+  throttle: { slowAfter: 3, lockAfter: 5, lockMinutes: 15, delayStepMs: 500, addressLimit: 20, addressBlockMinutes: 5 },
+  passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
+  demoPassword: 'refuse',
 };
+
+/** SESSION_IDLE_HOURS as a number of hours, 8 when unset. */
+export function sessionIdleHours(value: string | undefined): number {
+  if (value === undefined || value === '') return defaultConfig.sessionIdleHours;
+  const hours = Number(value);
+  if (!Number.isFinite(hours) || hours <= 0) throw new Error(`SESSION_IDLE_HOURS must be a number of hours, not "${value}"`);
+  return hours;
+}
 
 export interface AppDeps {
   /** The database, or a function making one per request from the runtime's bindings (on Workers). */
   db: Db | ((bindings: unknown) => Db);
   config: AppConfig;
+  /** The client's address as the runtime tells it (a socket, a trusted header); undefined when unknown. */
+  clientAddress?: (c: Context) => string | undefined;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -36,6 +70,7 @@ export interface AppEnv {
   Variables: {
     db: Db;
     config: AppConfig;
+    clientAddress: string | undefined;
     user: SessionUser;
     sessionId: string;
   };

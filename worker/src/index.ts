@@ -1,10 +1,13 @@
 import { createApp, type App } from './app.ts';
 import { postgresDb } from './db/postgres.ts';
-import { defaultConfig } from './env.ts';
+import { defaultConfig, sessionIdleHours } from './env.ts';
+import { WORKERS_PBKDF2_ITERATIONS } from './auth/password.ts';
 
 export interface WorkerEnv {
   HYPERDRIVE: { connectionString: string };
   JWT_SECRET: string;
+  /** Hours a session (not remembered) may go unused; 8 when unset. */
+  SESSION_IDLE_HOURS?: string;
 }
 
 let app: App | undefined;
@@ -19,7 +22,16 @@ export default {
   fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
     app ??= createApp({
       db: (bindings) => postgresDb((bindings as WorkerEnv).HYPERDRIVE.connectionString, { max: 5 }),
-      config: { ...defaultConfig, jwtSecret: env.JWT_SECRET },
+      // Passwords hash at WORKERS_PBKDF2_ITERATIONS (100,000), the most Workers accept. A Worker is
+      // served to the world: a demo login loaded into its database must choose a new password.
+      config: {
+        ...defaultConfig,
+        jwtSecret: env.JWT_SECRET,
+        sessionIdleHours: sessionIdleHours(env.SESSION_IDLE_HOURS),
+        passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
+        demoPassword: 'change',
+      },
+      clientAddress: (c) => c.req.header('cf-connecting-ip'),
     });
     return app.fetch(request, env);
   },

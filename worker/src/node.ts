@@ -1,19 +1,42 @@
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo.ts';
-import { defaultConfig } from './env.ts';
+import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo-login.ts';
+import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
+import { defaultConfig, sessionIdleHours } from './env.ts';
 import { withSecurityHeaders } from './http/security.ts';
 import { jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
 import { setUpDatabase } from './setup.ts';
 
 const settings = readSettings();
 const db = await openDatabase(settings);
-const setup = await setUpDatabase(db, { migrations: loadMigrations(), admin: settings.admin, demoData: settings.demoData });
-const api = createApp({ db, config: { ...defaultConfig, jwtSecret: jwtSecret(settings) } });
+const setup = await setUpDatabase(db, {
+  migrations: loadMigrations(),
+  admin: settings.admin,
+  demoData: settings.demoData,
+  demoLogins: settings.demoLogins,
+  passwordIterations: settings.passwordIterations,
+});
+const api = createApp({
+  db,
+  config: {
+    ...defaultConfig,
+    jwtSecret: jwtSecret(settings),
+    sessionIdleHours: sessionIdleHours(process.env.SESSION_IDLE_HOURS),
+    passwords: { iterations: settings.passwordIterations, maxIterations: Math.max(settings.passwordIterations, NODE_PBKDF2_ITERATIONS) },
+    // The published demo password: fine on this computer; served to the network, it must be changed at
+    // the next sign-in; never once a real administrator is configured.
+    demoPassword: settings.demoLogins ? (settings.loopback ? 'allow' : 'change') : 'refuse',
+  },
+  clientAddress: (c) => {
+    const forwarded = settings.trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
+    return forwarded || getConnInfo(c).remote.address;
+  },
+});
 
 // `npm run dev` serves the web app from Vite instead, with the API on its own port.
 const webDir = process.env.WEB_DIR ? resolve(process.env.WEB_DIR) : join(projectRoot, 'dist', 'web');
@@ -55,10 +78,11 @@ async function drainUnread(request: Request): Promise<void> {
 
 const server = serve({
   port: settings.port,
-  fetch: async (request) => {
+  hostname: settings.host,
+  fetch: async (request, env) => {
     const { pathname } = new URL(request.url);
     if (pathname !== '/api' && !pathname.startsWith('/api/') && serveWeb) return web.fetch(request);
-    const response = await api.fetch(request);
+    const response = await api.fetch(request, env);
     await drainUnread(request);
     return response;
   },
@@ -68,12 +92,15 @@ server.once('listening', () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   const where = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${settings.dataDir}`;
-  console.log(`Wheelhouse is running at http://localhost:${port} on ${where}`);
+  const shown = settings.loopback || settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+  console.log(`Wheelhouse is running at http://${shown.includes(':') ? `[${shown}]` : shown}:${port} on ${where}`);
+  if (!settings.loopback) console.log(`Listening on ${settings.host}: other computers on the network can reach it.`);
   if (setup.applied.length) console.log(`Applied migrations: ${setup.applied.join(', ')}`);
   if (setup.adminCreated) console.log(`Created the first admin: ${settings.admin?.email}`);
-  if (settings.demoData) {
+  if (settings.demoLogins) {
     console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password} (administrator)`);
     console.log(`Demo staff login: ${DEMO_STAFF_LOGIN.email} / ${DEMO_STAFF_LOGIN.password}`);
+    if (!settings.loopback) console.log('Served to the network: a demo login chooses a new password at its next sign-in.');
   }
   if (!serveWeb) console.log('The web app is not built here; the API answers under /api.');
 });

@@ -11,13 +11,13 @@ export interface UserSpec {
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** Creates the user, or resets the password (and unlocks) of the one with that e-mail. */
-export async function upsertUser(db: Db, spec: UserSpec): Promise<'created' | 'updated'> {
+export async function upsertUser(db: Db, spec: UserSpec, iterations: number): Promise<'created' | 'updated'> {
   const email = spec.email.trim();
   if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`"${email}" is not an e-mail address`);
   if (spec.password.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`the password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
-  const hash = await hashPassword(spec.password);
+  const hash = await hashPassword(spec.password, iterations);
   const [existing] = await db.query<{ id: number }>('select id from public.users where lower(email) = lower($1)', [email]);
   if (existing) {
     await db.query(

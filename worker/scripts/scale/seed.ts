@@ -19,6 +19,7 @@ import { postgresDb } from '../../src/db/postgres.ts';
 import type { Db } from '../../src/db/port.ts';
 import { loadMigrations, pgliteFolder, projectRoot } from '../../src/node/runtime.ts';
 import { upsertUser } from '../../src/users.ts';
+import { WORKERS_PBKDF2_ITERATIONS } from '../../src/auth/password.ts';
 
 const SEED_SCHEMA = '20261123000200_purchasing';
 export const SCALE_LOGIN = { email: 'demo@wheelhouse.local', password: 'wheelhouse-demo', name: 'Dana Demo' };
@@ -192,7 +193,7 @@ try {
                set local max_parallel_workers_per_gather = 0; select setseed(0.20261123);`);
 
     const userId = await step('demo user', async () => {
-      await upsertUser(tx, { ...SCALE_LOGIN, role: 'admin' });
+      await upsertUser(tx, { ...SCALE_LOGIN, role: 'admin' }, WORKERS_PBKDF2_ITERATIONS);
       const [row] = await tx.query<{ id: number }>('select id from public.users where lower(email) = lower($1)', [SCALE_LOGIN.email]);
       return Number(row.id);
     });

@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 422 | 428 | 429 | 503,
     message: string,
     readonly errors?: FieldErrors,
+    /** Sent with the answer, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -7,6 +7,7 @@ import { pgliteDb, type PgliteDb } from '../db/pglite.ts';
 import type { Db } from '../db/port.ts';
 import { postgresDb } from '../db/postgres.ts';
 import { holdDataDir } from './backup.ts';
+import { NODE_PBKDF2_ITERATIONS } from '../auth/password.ts';
 
 /** The project folder: the nearest one above this module that holds package.json. */
 export const projectRoot = (() => {
@@ -24,10 +25,20 @@ export function loadMigrations(folder = join(projectRoot, 'supabase', 'migration
 
 export interface NodeSettings {
   port: number;
+  /** Where `npm start` listens: loopback unless HOST says otherwise. */
+  host: string;
+  /** Whether only this computer can reach it. */
+  loopback: boolean;
   dataDir: string;
   databaseUrl?: string;
   demoData: boolean;
+  /** The demo logins are made only when no ADMIN_EMAIL is given. */
+  demoLogins: boolean;
   admin?: { email: string; password: string };
+  /** PBKDF2 iterations of new password hashes. */
+  passwordIterations: number;
+  /** X-Forwarded-For names the client (its last address, the one the trusted proxy added). */
+  trustProxy: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -39,13 +50,25 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): NodeSettings
   const databaseUrl = env.DATABASE_URL || undefined;
   const port = Number(env.PORT || 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) throw new Error('ADMIN_PASSWORD is required with ADMIN_EMAIL');
   const admin = env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined;
+  const host = env.HOST || '127.0.0.1';
+  const passwordIterations = Number(env.PASSWORD_ITERATIONS || NODE_PBKDF2_ITERATIONS);
+  if (!Number.isInteger(passwordIterations) || passwordIterations < 100_000) {
+    throw new Error(`PASSWORD_ITERATIONS must be a whole number of at least 100000, not "${env.PASSWORD_ITERATIONS}"`);
+  }
+  const demoData = flag(env.DEMO_DATA, !databaseUrl);
   return {
     port,
+    host,
+    loopback: /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i.test(host),
     dataDir: resolve(env.DATA_DIR || join(projectRoot, '.data')),
     databaseUrl,
-    demoData: flag(env.DEMO_DATA, !databaseUrl),
+    demoData,
+    demoLogins: demoData && !admin,
     admin,
+    passwordIterations,
+    trustProxy: flag(env.TRUST_PROXY, false),
   };
 }
 

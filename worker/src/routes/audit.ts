@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { lookupNamed } from '../db/sql.ts';
+import type { Db } from '../db/port.ts';
 import type { AppEnv } from '../env.ts';
 import { describe } from '../http/openapi.ts';
 import { listQuery, optionalFilter, pageOf, toPage } from '../http/paging.ts';
@@ -89,8 +90,12 @@ export const auditRoutes = new Hono<AppEnv>();
  * all on every page costs more than the page: the total counts up to COUNT_LIMIT, and says so with
  * `total_capped` when there are more (narrow the filters to see the rest).
  */
+/** Failed sign-ins for unknown e-mails are tallied per address and minute; a finished minute is written first. */
+const writeSignInTallies = (db: Db) => db.query('select public.sign_in_write_tallies()');
+
 auditRoutes.get('/audit-events', describe({ tag, summary: 'A page of the audit trail', query: auditQuery, ok: auditEventPage }), async (c) => {
   const query = parse(auditQuery, c.req.query());
+  await writeSignInTallies(c.get('db'));
   const where = auditWhere(query);
   const sql = { columns: eventColumns, from: 'from public.audit_events e', orderBy: 'e.id desc' };
   const bounded = { sql: `select count(*)::int as total from (select 1 from public.audit_events e ${where.sql} limit ${COUNT_LIMIT + 1}) m`, params: where.params };
@@ -102,7 +107,11 @@ auditRoutes.get('/audit-events', describe({ tag, summary: 'A page of the audit t
 auditRoutes.get(
   '/audit-events/export',
   describe({ tag, summary: 'The audit trail as a CSV file (newest 50,000 events)', query: auditQuery, csv: true }),
-  async (c) => exportCsv(c, auditWhere(parse(auditQuery, c.req.query()))),
+  async (c) => {
+    const where = auditWhere(parse(auditQuery, c.req.query()));
+    await writeSignInTallies(c.get('db'));
+    return exportCsv(c, where);
+  },
 );
 
 /** One record's events and those of what belongs to it (a document's receipts), for its detail page. */

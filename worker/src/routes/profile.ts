@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { UUID } from '../auth/routes.ts';
+import { requireStrongPassword } from '../auth/new-password.ts';
 import type { AppEnv } from '../env.ts';
 import { HttpError } from '../http/errors.ts';
 import { describe } from '../http/openapi.ts';
@@ -69,8 +70,9 @@ profileRoutes.put('/password', changePassword, async (c) => {
   const db = c.get('db');
   const user = c.get('user');
   const sessionId = c.get('sessionId');
+  const { passwords } = c.get('config');
   const [row] = await db.query<{ password_hash: string }>('select password_hash from public.users where id = $1 for update', [user.id]);
-  if (!(await verifyPassword(input.current_password, row.password_hash))) {
+  if (!(await verifyPassword(input.current_password, row.password_hash, passwords.maxIterations))) {
     const message = 'The current password is incorrect';
     throw new HttpError(422, message, { current_password: [message] });
   }
@@ -78,9 +80,10 @@ profileRoutes.put('/password', changePassword, async (c) => {
     const message = 'The new password must be different from the current one';
     throw new HttpError(422, message, { password: [message] });
   }
+  requireStrongPassword(input.password, [user.email, user.name]);
   await db.query('update public.users set password_hash = $2, must_change_password = false, updated_at = now() where id = $1', [
     user.id,
-    await hashPassword(input.password),
+    await hashPassword(input.password, passwords.iterations),
   ]);
   await endSessions(db, user.id, sessionId);
   await db.query(`select public.audit_record('password changed', 'user', $1, $2)`, [user.id, user.name]);
@@ -93,8 +96,9 @@ profileRoutes.get('/sessions', describe({ tag, summary: 'Your sessions, newest f
   const sessionId = c.get('sessionId');
   const rows = await db.query<Omit<UserSession, 'device' | 'current'>>(
     `select id, user_agent, created_at, last_seen_at, expires_at from public.sessions
-      where user_id = $1 and revoked_at is null and expires_at > now() order by created_at desc`,
-    [user.id],
+      where user_id = $1 and revoked_at is null and expires_at > now()
+        and (remember or last_seen_at > now() - make_interval(secs => $2)) order by created_at desc`,
+    [user.id, c.get('config').sessionIdleHours * 3600],
   );
   const sessions: UserSession[] = rows.map((row) => ({ ...row, device: describeDevice(row.user_agent), current: row.id === sessionId }));
   return c.json({ data: sessions });

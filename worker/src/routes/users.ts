@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { hashPassword } from '../auth/password.ts';
+import { requireStrongPassword } from '../auth/new-password.ts';
 import { PgCode, pgErrorCode, type Db } from '../db/port.ts';
 import { lookupNamed } from '../db/sql.ts';
 import type { AppEnv } from '../env.ts';
@@ -88,7 +89,8 @@ userRoutes.post('/', describe({ tag, summary: 'Add a user', body: userCreateInpu
   const input = await readBody(c, userCreateInput);
   const db = c.get('db');
   await requireReferences(db, [homeBranch(input.home_location_id)]);
-  const hash = await hashPassword(input.password);
+  requireStrongPassword(input.password, [input.email, input.name]);
+  const hash = await hashPassword(input.password, c.get('config').passwords.iterations);
   const [row] = await uniqueEmail(() =>
     db.query<{ id: number }>(
       `insert into public.users (name, email, role, home_location_id, password_hash, must_change_password)
@@ -169,10 +171,11 @@ userRoutes.post(
     const input = await readBody(c, passwordInput);
     const db = c.get('db');
     const target = await showUser(db, id);
+    requireStrongPassword(input.password, [target.email, target.name]);
     await db.query(
       `update public.users set password_hash = $2, must_change_password = true, failed_logins = 0, locked_until = null, updated_at = now()
         where id = $1`,
-      [id, await hashPassword(input.password)],
+      [id, await hashPassword(input.password, c.get('config').passwords.iterations)],
     );
     await endSessions(db, id);
     await db.query(`select public.audit_record('password reset', 'user', $1, $2)`, [id, target.name]);

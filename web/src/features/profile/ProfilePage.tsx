@@ -5,6 +5,7 @@ import { profileInput, profilePasswordInput, ROLE_LABELS, type UserSession } fro
 import { isApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { Field } from '../../shared/forms/Field';
+import { PasswordStrength } from '../../shared/forms/PasswordStrength';
 import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { DataTable } from '../../shared/ui/DataTable';
@@ -52,6 +53,7 @@ function DetailsForm() {
 const EMPTY_PASSWORDS = { current_password: '', password: '', password_confirmation: '' };
 
 function PasswordForm({ forced, onChanged }: { forced: boolean; onChanged: () => void }) {
+  const { user } = useAuth();
   const { changePassword } = useProfileMutations();
   const form = useFormState(profilePasswordInput, EMPTY_PASSWORDS, {
     error: changePassword.error,
@@ -67,9 +69,16 @@ function PasswordForm({ forced, onChanged }: { forced: boolean; onChanged: () =>
       pending={changePassword.isPending}
     >
       <Field {...form.bind('current_password')} label="Current password" type="password" required autoComplete="current-password" />
-      <Field {...form.bind('password')} label="New password" type="password" required autoComplete="new-password" />
+      <Field
+        {...form.bind('password')}
+        label="New password"
+        type="password"
+        required
+        autoComplete="new-password"
+        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[user?.email, user?.name]} quiet={Boolean(form.bind('password').errors?.length)} />}
+      />
       <Field {...form.bind('password_confirmation')} label="Confirm new password" type="password" required autoComplete="new-password" />
-      <p className="field-wide field-hint">At least 8 characters. Your other devices are signed out when it changes.</p>
+      <p className="field-wide field-hint">At least 8 characters, not easy to guess. Your other devices are signed out when it changes.</p>
     </FormCard>
   );
 }

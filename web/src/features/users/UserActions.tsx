@@ -3,6 +3,7 @@ import { passwordInput, type User } from '@schemas/users';
 import { isApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { Field } from '../../shared/forms/Field';
+import { PasswordStrength } from '../../shared/forms/PasswordStrength';
 import { useFormState } from '../../shared/forms/FormCard';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useFlash } from '../../shared/ui/Flash';
@@ -143,7 +144,14 @@ function ResetPasswordDialog({ user, pending, error, onSubmit, onClose }: ResetP
   return (
     <FormDialog title={`Reset Password: ${user.name}`} submitLabel="Reset Password" pending={pending} errors={form.messages} onSubmit={form.submit} onClose={onClose}>
       <p className="field-wide">They are signed out everywhere and choose their own password at the next sign-in.</p>
-      <Field {...form.bind('password')} label="New password" type="password" autoComplete="new-password" required />
+      <Field
+        {...form.bind('password')}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[user.email, user.name]} quiet={Boolean(form.bind('password').errors?.length)} />}
+      />
       <Field {...form.bind('password_confirmation')} label="Confirm new password" type="password" autoComplete="new-password" required />
     </FormDialog>
   );

@@ -1,6 +1,7 @@
 import { ROLE_LABELS, ROLES, userCreateInput, userUpdateInput, type User } from '@schemas/users';
 import type { z } from 'zod';
 import { Field } from '../../shared/forms/Field';
+import { PasswordStrength } from '../../shared/forms/PasswordStrength';
 import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { LookupSelect } from '../../shared/forms/LookupSelect';
 import { SelectField } from '../../shared/ui/SelectField';
@@ -41,7 +42,14 @@ export function UserCreateForm({ pending, error, cancelTo, onSubmit }: SaveProps
   return (
     <FormCard onSubmit={form.submit} messages={form.messages} submitLabel="Create User" pending={pending} cancelTo={cancelTo}>
       <AccountFields bind={form.bind} />
-      <Field {...form.bind('password')} label="First password" type="password" required autoComplete="new-password" />
+      <Field
+        {...form.bind('password')}
+        label="First password"
+        type="password"
+        required
+        autoComplete="new-password"
+        after={<PasswordStrength password={String(form.values.password ?? '')} personal={[String(form.values.email ?? ''), String(form.values.name ?? '')]} quiet={Boolean(form.bind('password').errors?.length)} />}
+      />
       <Field {...form.bind('password_confirmation')} label="Confirm password" type="password" required autoComplete="new-password" />
       <p className="field-wide field-hint">They choose their own password the first time they sign in.</p>
     </FormCard>
