@@ -793,6 +793,23 @@ create table public.settings (
 );
 alter table public.settings enable row level security;
 
+create table public.sign_in_addresses (
+  address text not null,
+  window_start timestamp with time zone default now() not null,
+  failures integer default 0 not null,
+  blocked_until timestamp with time zone,
+  unknown_since timestamp with time zone,
+  unknown_failures integer default 0 not null,
+  unknown_email text,
+  constraint sign_in_addresses_pkey PRIMARY KEY (address),
+  constraint sign_in_addresses_address_check CHECK ((length(address) <= 100)),
+  constraint sign_in_addresses_failures_check CHECK ((failures >= 0)),
+  constraint sign_in_addresses_unknown_failures_check CHECK ((unknown_failures >= 0))
+);
+CREATE INDEX sign_in_addresses_unknown_idx ON public.sign_in_addresses USING btree (unknown_since) WHERE (unknown_failures > 0);
+CREATE INDEX sign_in_addresses_window_idx ON public.sign_in_addresses USING btree (window_start);
+alter table public.sign_in_addresses enable row level security;
+
 create table public.stock_levels (
   product_id bigint not null,
   location_id bigint not null,
@@ -1811,21 +1828,6 @@ begin
          updated_at = now()
    where p.id = p_id;
 end;
-$function$;
-
-CREATE OR REPLACE FUNCTION public.record_failed_login(p_user_id bigint, p_lock_after integer, p_lock_for interval)
- RETURNS TABLE(failed_logins integer, locked_until timestamp with time zone)
- LANGUAGE sql
- SET search_path TO ''
-AS $function$
-  update public.users u
-     set failed_logins = case when u.locked_until <= now() then 1 else u.failed_logins + 1 end,
-         locked_until = case
-           when (case when u.locked_until <= now() then 1 else u.failed_logins + 1 end) >= p_lock_after
-           then now() + p_lock_for
-         end
-   where u.id = p_user_id
-  returning u.failed_logins, u.locked_until;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.refresh_document_totals(p_type text, p_id bigint)
@@ -3440,6 +3442,92 @@ AS $function$
            end order by t.ord), '[]'::jsonb)
     from public.report_top_products(p_source, p_date_from, p_date_to, p_location_id, p_order, p_limit) with ordinality t(product_id, quantity, revenue, cost, ord)
     join public.products p on p.id = t.product_id
+$function$;
+
+CREATE OR REPLACE FUNCTION public.sign_in_claim(p_address text, p_email text, p_address_limit integer, p_address_block interval, p_lock_after integer, p_lock_for interval)
+ RETURNS TABLE(address_wait_seconds integer, user_id bigint, attempt integer, locked_seconds integer)
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_failures integer;
+  v_blocked_until timestamptz;
+  v_user_id bigint;
+  v_attempt integer;
+  v_locked_until timestamptz;
+begin
+  perform public.sign_in_write_tallies();
+  if p_address is not null then
+    insert into public.sign_in_addresses as a (address, failures) values (p_address, 1)
+    on conflict (address) do update set
+      window_start = case when a.window_start <= now() - interval '1 minute' or a.blocked_until is not null then now() else a.window_start end,
+      failures = case when a.window_start <= now() - interval '1 minute' or a.blocked_until is not null then 1 else a.failures + 1 end,
+      blocked_until = null
+    where a.blocked_until is null or a.blocked_until <= now()
+    returning a.failures into v_failures;
+    if v_failures is null then
+      select a.blocked_until into v_blocked_until from public.sign_in_addresses a where a.address = p_address;
+    elsif v_failures > p_address_limit then
+      update public.sign_in_addresses a set blocked_until = now() + p_address_block where a.address = p_address
+      returning a.blocked_until into v_blocked_until;
+    end if;
+    if v_blocked_until is not null then
+      return query select greatest(1, ceil(extract(epoch from v_blocked_until - now())))::integer, null::bigint, null::integer, null::integer;
+      return;
+    end if;
+  end if;
+
+  select u.id into v_user_id from public.users u where lower(u.email) = lower(p_email);
+  if v_user_id is null then
+    insert into public.sign_in_addresses as a (address, unknown_since, unknown_failures, unknown_email)
+    values (coalesce(p_address, ''), now(), 1, left(p_email, 255))
+    on conflict (address) do update set
+      unknown_since = coalesce(a.unknown_since, now()),
+      unknown_failures = a.unknown_failures + 1,
+      unknown_email = excluded.unknown_email;
+    return query select null::integer, null::bigint, null::integer, null::integer;
+    return;
+  end if;
+
+  update public.users u
+     set failed_logins = case when u.locked_until <= now() then 1 else u.failed_logins + 1 end,
+         locked_until = case
+           when (case when u.locked_until <= now() then 1 else u.failed_logins + 1 end) >= p_lock_after then now() + p_lock_for
+         end
+   where u.id = v_user_id and (u.locked_until is null or u.locked_until <= now())
+  returning u.failed_logins into v_attempt;
+  if v_attempt is null then
+    select u.locked_until into v_locked_until from public.users u where u.id = v_user_id;
+    return query select null::integer, v_user_id, null::integer, greatest(1, ceil(extract(epoch from v_locked_until - now())))::integer;
+    return;
+  end if;
+  return query select null::integer, v_user_id, v_attempt, null::integer;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.sign_in_write_tallies()
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with due as (
+    select a.address, a.unknown_since, a.unknown_failures, a.unknown_email
+      from public.sign_in_addresses a
+     where a.unknown_failures > 0 and a.unknown_since <= now() - interval '1 minute'
+       for update skip locked
+  ), cleared as (
+    update public.sign_in_addresses a set unknown_failures = 0, unknown_since = null, unknown_email = null
+      from due where a.address = due.address
+  ), forgotten as (
+    delete from public.sign_in_addresses a
+     where a.window_start < now() - interval '1 day' and a.unknown_failures = 0
+       and (a.blocked_until is null or a.blocked_until < now())
+  )
+  insert into public.audit_events (occurred_at, action, record_type, record_label, changes)
+  select due.unknown_since, 'sign-in failed', 'user', due.unknown_email,
+         jsonb_build_object('attempts', jsonb_build_object('old', null, 'new', due.unknown_failures),
+                            'address', jsonb_build_object('old', null, 'new', nullif(due.address, '')))
+    from due;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.tire_size_key(p_size text)
