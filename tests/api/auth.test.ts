@@ -4,7 +4,7 @@ import { base64url } from '../../worker/src/auth/encoding.ts';
 import { signToken } from '../../worker/src/auth/jwt.ts';
 import { MAX_BODY_BYTES } from '../../worker/src/app.ts';
 import { hashPassword } from '../../worker/src/auth/password.ts';
-import { DEMO_PASSWORD } from '../../worker/src/demo-login.ts';
+import { DEMO_PASSWORD } from '../../worker/src/demo/login.ts';
 import { upsertUser } from '../../worker/src/users.ts';
 import { call, createUser, signIn, uniqueTag } from '../support/api.ts';
 import type { Harness } from '../support/harness.ts';

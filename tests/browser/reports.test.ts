@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../worker/src/schemas/csv.ts';
-import { DEMO_LOGIN } from '../../worker/src/demo.ts';
+import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
 import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp, takeShots } from '../support/browser.ts';
 import type { Dashboard } from '../../web/src/features/dashboard/api.ts';
 

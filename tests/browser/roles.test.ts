@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN } from '../../worker/src/demo.ts';
+import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
 import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp, takeShots } from '../support/browser.ts';
 
 const STAFF = { name: 'Nora Northside', email: 'nora.northside@example.test', first: 'first-password-1', password: 'nora-password-2' };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN } from '../../worker/src/demo.ts';
+import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
 import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, type RunningApp, takeShots } from '../support/browser.ts';
 
 const STAFF = { name: 'Riley Counter', email: 'riley.counter@example.test', first: 'first-pass-4821', chosen: 'riley-own-pass-77' };

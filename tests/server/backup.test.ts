@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgliteDb } from '../../worker/src/db/pglite.ts';
-import { DEMO_LOGIN } from '../../worker/src/demo.ts';
+import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
 import { openEmbedded, projectRoot } from '../../worker/src/node/runtime.ts';
 import { startApp, type RunningApp } from '../support/browser.ts';
 

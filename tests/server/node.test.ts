@@ -4,7 +4,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from '../../worker/src/demo.ts';
+import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from '../../worker/src/demo/shop.ts';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
 import { startApp, type RunningApp } from '../support/browser.ts';
 

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
-import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo-login.ts';
+import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo/login.ts';
 import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
 import { defaultConfig, sessionIdleHours } from './env.ts';
 import { withSecurityHeaders } from './http/security.ts';

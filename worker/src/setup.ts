@@ -1,6 +1,6 @@
 import type { Db } from './db/port.ts';
 import { migrate, type Migration } from './db/migrate.ts';
-import { seedDemo } from './demo.ts';
+import { seedDemo } from './demo/shop.ts';
 import { upsertUser, userCount } from './users.ts';
 import { passwordStrength } from './schemas/password-strength.ts';
 

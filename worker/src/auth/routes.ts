@@ -9,7 +9,7 @@ import { lookupNamed } from '../db/sql.ts';
 import { setActor } from './actor.ts';
 import { signToken, verifyToken } from './jwt.ts';
 import { hashIterations, hashPassword, spendPasswordCheck, verifyPassword } from './password.ts';
-import { DEMO_PASSWORD } from '../demo-login.ts';
+import { DEMO_PASSWORD } from '../demo/login.ts';
 import type { Db } from '../db/port.ts';
 
 const INVALID = 'These credentials do not match our records.';

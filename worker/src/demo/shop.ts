@@ -1,10 +1,10 @@
-import type { Db } from './db/port.ts';
-import { seedDemoDocuments } from './demo-documents.ts';
-import { setActor } from './auth/actor.ts';
-import { upsertUser } from './users.ts';
-import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo-login.ts';
+import type { Db } from '../db/port.ts';
+import { seedDemoDocuments } from './documents.ts';
+import { setActor } from '../auth/actor.ts';
+import { upsertUser } from '../users.ts';
+import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './login.ts';
 
-export { DEMO_LOGIN, DEMO_PASSWORD, DEMO_STAFF_LOGIN } from './demo-login.ts';
+export { DEMO_LOGIN, DEMO_PASSWORD, DEMO_STAFF_LOGIN } from './login.ts';
 
 const branches = [
   ['Downtown Branch', '14 Market Street, Springfield'],

@@ -1,8 +1,8 @@
-import type { Db } from './db/port.ts';
-import { invoiceKind } from './routes/documents/invoices.ts';
-import { purchaseKind } from './routes/documents/purchases.ts';
-import { saleKind } from './routes/documents/sales.ts';
-import { runTransition, writeLines, type DocumentKind } from './routes/documents/shared.ts';
+import type { Db } from '../db/port.ts';
+import { invoiceKind } from '../routes/documents/invoices.ts';
+import { purchaseKind } from '../routes/documents/purchases.ts';
+import { saleKind } from '../routes/documents/sales.ts';
+import { runTransition, writeLines, type DocumentKind } from '../routes/documents/shared.ts';
 
 export const WALK_IN_CUSTOMER = 'Walk-in customer';
 
