@@ -4,9 +4,16 @@ import type { Db } from '../../worker/src/db/port.ts';
 export interface Harness {
   runtime: 'pglite' | 'postgres' | 'workerd';
   jwtSecret: string;
+  /** The app's statement timeout (STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   withDb<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface HarnessOptions {
+  /** The app's statement timeout; in workerd the project's STATEMENT_TIMEOUT_MS binding holds instead. */
+  statementTimeoutMs?: number;
+}

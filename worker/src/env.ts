@@ -17,13 +17,24 @@ export interface AppConfig {
   sessionHours: number;
   rememberDays: number;
   throttle: LoginThrottle;
+  /** How long one statement of a request may run before it is stopped (503); 0: no limit. */
+  statementTimeoutMs: number;
 }
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   sessionHours: 12,
   rememberDays: 30,
   throttle: { slowAfter: 3, lockAfter: 5, lockMinutes: 15, delayStepMs: 500 },
+  statementTimeoutMs: 15_000,
 };
+
+/** STATEMENT_TIMEOUT_MS as configured: milliseconds, 0 for no limit; the default when not set. */
+export function statementTimeoutOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return defaultConfig.statementTimeoutMs;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 2_147_483_647) throw new Error(`STATEMENT_TIMEOUT_MS must be a whole number of milliseconds, not "${value}"`);
+  return ms;
+}
 
 export interface AppDeps {
   /** The database, or a function making one per request from the runtime's bindings (on Workers). */

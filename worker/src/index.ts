@@ -1,10 +1,11 @@
 import { createApp, type App } from './app.ts';
 import { postgresDb } from './db/postgres.ts';
-import { defaultConfig } from './env.ts';
+import { defaultConfig, statementTimeoutOf } from './env.ts';
 
 export interface WorkerEnv {
   HYPERDRIVE: { connectionString: string };
   JWT_SECRET: string;
+  STATEMENT_TIMEOUT_MS?: string;
 }
 
 let app: App | undefined;
@@ -19,7 +20,7 @@ export default {
   fetch(request: Request, env: WorkerEnv): Response | Promise<Response> {
     app ??= createApp({
       db: (bindings) => postgresDb((bindings as WorkerEnv).HYPERDRIVE.connectionString, { max: 5 }),
-      config: { ...defaultConfig, jwtSecret: env.JWT_SECRET },
+      config: { ...defaultConfig, jwtSecret: env.JWT_SECRET, statementTimeoutMs: statementTimeoutOf(env.STATEMENT_TIMEOUT_MS) },
     });
     return app.fetch(request, env);
   },

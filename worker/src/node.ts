@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo.ts';
-import { defaultConfig } from './env.ts';
+import { defaultConfig, statementTimeoutOf } from './env.ts';
 import { withSecurityHeaders } from './http/security.ts';
 import { jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
 import { setUpDatabase } from './setup.ts';
@@ -13,7 +13,10 @@ import { setUpDatabase } from './setup.ts';
 const settings = readSettings();
 const db = await openDatabase(settings);
 const setup = await setUpDatabase(db, { migrations: loadMigrations(), admin: settings.admin, demoData: settings.demoData });
-const api = createApp({ db, config: { ...defaultConfig, jwtSecret: jwtSecret(settings) } });
+const api = createApp({
+  db,
+  config: { ...defaultConfig, jwtSecret: jwtSecret(settings), statementTimeoutMs: statementTimeoutOf(process.env.STATEMENT_TIMEOUT_MS) },
+});
 
 // `npm run dev` serves the web app from Vite instead, with the API on its own port.
 const webDir = process.env.WEB_DIR ? resolve(process.env.WEB_DIR) : join(projectRoot, 'dist', 'web');

@@ -66,7 +66,7 @@ const REFUSALS: Record<number, string> = {
   413: 'The request body is larger than 256 KB',
   422: 'The input is invalid',
   429: 'Too many failed attempts',
-  503: 'The database does not answer',
+  503: 'The database did not answer, or not in time (the statement timeout): try again in a moment',
 };
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: jsonSchemaOf(schema, 'output') } });
@@ -180,7 +180,8 @@ async function build(app: Hono<any, any, any>) {
         (operation.parameters ??= []).push(IDEMPOTENCY_KEY);
         added.push(409, 422);
       }
-      if (rule !== 'public') added.push(401);
+      // A signed-in request's statements run under the statement timeout (worker/src/http/transaction.ts).
+      if (rule !== 'public') added.push(401, 503);
       if (rule !== 'public' && rule !== 'self') added.push(403);
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'path') continue;

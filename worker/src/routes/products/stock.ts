@@ -75,7 +75,7 @@ stockRoutes.post('/:id/stock-adjustments', adjust, async (c) => {
       [id, input.location_id, input.delta, input.reason, input.note, c.get('user').id],
     );
     return row.quantity;
-  });
+  }, 'delta');
   return c.json({ data: { location_id: input.location_id, quantity } }, 201);
 });
 
@@ -107,6 +107,7 @@ stockRoutes.post('/:id/stock-transfers', transfer, async (c) => {
         c.get('user').id,
       ]),
     ),
+    'quantity',
   );
   return c.json({ data: await branchStock(c.get('db'), id) }, 201);
 });
@@ -140,11 +141,15 @@ stockRoutes.patch('/:id/price', price, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, priceInput);
   await requireCostPriceRight(c.get('db'), c.get('user'), id, input.cost_price);
-  const [row] = await c.get('db').query(
-    `update public.products
-        set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()
-      where id = $1 returning id, cost_price, selling_price`,
-    [id, input.cost_price ?? null, input.selling_price ?? null],
+  const [row] = await stockRule(
+    () =>
+      c.get('db').query(
+        `update public.products
+            set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()
+          where id = $1 returning id, cost_price, selling_price`,
+        [id, input.cost_price ?? null, input.selling_price ?? null],
+      ),
+    input.selling_price === undefined ? 'cost_price' : 'selling_price',
   );
   if (!row) throw new HttpError(404, NOT_FOUND);
   return c.json({ data: row });

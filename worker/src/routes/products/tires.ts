@@ -7,7 +7,8 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, optionalFilter, pageLimit, toPage } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
-import { fieldErrors } from '../../schemas/common.ts';
+import { fieldErrors, LIMITS } from '../../schemas/common.ts';
+import { PgCode, pgErrorCode } from '../../db/port.ts';
 import {
   CONSTRUCTION_TYPES,
   RATINGS,
@@ -20,7 +21,7 @@ import {
 } from '../../schemas/tires.ts';
 import { describe } from '../../http/openapi.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { TOO_LARGE, addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
 type TireFields = z.output<typeof tireInput>;
@@ -208,7 +209,9 @@ tireRoutes.get('/', list, async (c) => {
 const exportTires = describe({
   tag,
   summary: 'Export tires as CSV',
-  description: `Every tire the filters match, by name, with the columns ${TIRE_CSV_COLUMNS.join(', ')}; the import reads the file back.`,
+  description:
+    `Every tire the filters match, by name, with the columns ${TIRE_CSV_COLUMNS.join(', ')}; the import reads the file back. ` +
+    `At most ${LIMITS.exportRows.toLocaleString('en-US')} tires: more is refused (422), to be narrowed with the filters.`,
   query: tireFilters,
   csv: true,
 });
@@ -219,9 +222,13 @@ tireRoutes.get('/export', exportTires, async (c) => {
     `select p.id, b.name as brand, pt.name as pattern, ty.name as tire_type, t.size, t.dot, t.made_in, t.date_received,
             t.date_of_production, su.name as supplier, lo.name as location, t.construction_type, t.run_flat,
             t.fuel_rating, t.water_rating, p.cost_price, p.selling_price, ${totalStock} as quantity, p.active, p.notes
-       ${FROM_NAMED} ${where.sql} ${ORDER}`,
+       ${FROM_NAMED} ${where.sql} ${ORDER} limit ${LIMITS.exportRows + 1}`,
     where.params,
   );
+  if (rows.length > LIMITS.exportRows) {
+    const message = `The export would hold more than ${LIMITS.exportRows.toLocaleString('en-US')} tires; narrow the filters.`;
+    throw new HttpError(422, message, { _: [message] });
+  }
   const body = toCsv(
     TIRE_CSV_COLUMNS,
     rows.map((row) => TIRE_CSV_COLUMNS.map((column) => (typeof row[column] === 'number' && column.endsWith('price') ? (row[column] as number).toFixed(2) : row[column]))),
@@ -319,6 +326,11 @@ tireRoutes.post('/import', importTires, async (c) => {
       await createTire(c.get('db'), parsed.data, c.get('user').id);
       added++;
     } catch (error) {
+      // Past what an integer or the kept stock value can hold: the row's savepoint is undone, the file goes on.
+      if (pgErrorCode(error) === PgCode.outOfRange) {
+        refused.push({ row: index + 2, errors: [TOO_LARGE] });
+        continue;
+      }
       if (!(error instanceof HttpError)) throw error;
       refused.push({ row: index + 2, errors: error.errors ? Object.values(error.errors).flat() : [error.message] });
     }
