@@ -166,3 +166,18 @@ describe('paging', () => {
     refusedOn(await send('GET', '/api/reports/customer-balance?page=100001&per_page=1'), 'page');
   });
 });
+
+describe('kept totals', () => {
+  // Last in the file: the kept stock value of tires is full afterwards.
+  it('refuses what would pass the kept stock value with a 422 at commit, and every list still reads', async () => {
+    // A kept total holds under 10^14 per bucket (16 of them): 9,000 tires at 9,999,999,999.99 fill one.
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await newTire({ quantity: 9_000, cost_price: 9_999_999_999.99, selling_price: 9_999_999_999.99 }));
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) expect(answer.body).toEqual({ message: 'The amounts are too large to be kept.', errors: { _: ['The amounts are too large to be kept.'] } });
+    for (const path of ['/api/tires', `/api/tires?search=${f.tag}`, '/api/dashboard', '/api/reports/inventory-summary', '/api/notifications', '/api/tires/export']) {
+      expect((await send('GET', path)).status, path).toBe(200);
+    }
+  });
+});

@@ -175,11 +175,11 @@ function tireStats(db: Db, query: z.output<typeof tireFilters>, where: Where) {
   const filtered = given(query, Object.keys(tireFilters.shape));
   const from = given(query, DETAIL_FILTERS) ? FROM : 'from public.products p';
   const sql = filtered
-    ? `select count(*)::int as total_products, coalesce(sum(p.selling_price * p.total_stock), 0)::numeric(14, 2) as total_value,
+    ? `select count(*)::int as total_products, coalesce(sum(p.selling_price * p.total_stock), 0)::numeric(20, 2) as total_value,
               (count(*) filter (where p.total_stock between 1 and 9))::int as low_stock,
               (count(*) filter (where p.total_stock = 0))::int as out_of_stock
          ${from} ${where.sql}`
-    : `select sum(products)::int as total_products, sum(stock_value)::numeric(14, 2) as total_value,
+    : `select sum(products)::int as total_products, sum(stock_value)::numeric(20, 2) as total_value,
               sum(low_stock)::int as low_stock, sum(out_of_stock)::int as out_of_stock
          from public.product_totals where kind = 'tire'`;
   return db.query<{ total_products: number; total_value: number; low_stock: number; out_of_stock: number }>(sql, filtered ? where.params : []);
