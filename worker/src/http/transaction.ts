@@ -25,8 +25,8 @@ export const inOneTransaction: MiddlewareHandler<AppEnv> = async (c, next) => {
   const reading = c.req.method === 'GET' || c.req.method === 'HEAD';
   try {
     await db.transaction(async (tx) => {
-      // Sent ahead of the route's statements on the same connection, which run after them: not waited
-      // for here, so they cost the request no round trip of their own.
+      // Sent ahead of the route's statements on the transaction's one connection, so they run first;
+      // not waited for here, so they cost the request no round trip of their own.
       const ready = Promise.all([limitStatements(tx, c.get('config').statementTimeoutMs), reading ? null : setActor(tx, user)]);
       ready.catch(() => {});
       c.set('db', tx);

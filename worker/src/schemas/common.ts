@@ -11,7 +11,7 @@ export const LIMITS = {
   money: 9_999_999_999.99,
   /** A quantity or stock change in one go (integer columns hold up to 2,147,483,647). */
   quantity: 1_000_000,
-  /** Dates from 1900-01-01 to 2999-12-31 (PostgreSQL has no year 0; five-digit years are no one's). */
+  /** Dates from 1900-01-01 to 2999-12-31 (PostgreSQL has no year 0: 0000-01-01 was a 500). */
   firstYear: 1900,
   lastYear: 2999,
   /** Lines of one document. */
