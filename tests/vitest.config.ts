@@ -56,7 +56,8 @@ if (process.env.DATABASE_URL) {
         cloudflareTest({
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
-            bindings: { JWT_SECRET: TEST_JWT_SECRET },
+            // Long enough for any statement of the suite; tests/api/statement-timeout.test.ts waits it out once.
+            bindings: { JWT_SECRET: TEST_JWT_SECRET, STATEMENT_TIMEOUT_MS: '2000' },
             hyperdrives: { HYPERDRIVE: hyperdriveUrl(databaseUrl(WORKERD_DATABASE)) },
           },
         }),

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createHarness } from '#harness';
 import { call, signIn, uniqueTag, type SignedIn } from '../support/api.ts';
-import { HOSTILE_QUERY_VALUES, HOSTILE_STRINGS, badValueOf, invalidObjectOf, validOf, type Context, type JsonSchema } from '../support/arbitrary.ts';
-import { catalogueFixture, tireBody } from '../support/catalogue.ts';
+import { HOSTILE_DATES, HOSTILE_NUMBERS, HOSTILE_QUERY_VALUES, HOSTILE_STRINGS, badValueOf, invalidObjectOf, validOf, type Context, type JsonSchema } from '../support/arbitrary.ts';
+import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Operation } from '../support/contract.ts';
 import type { Harness } from '../support/harness.ts';
 import { documentOfTheApp } from '../support/routes.ts';
@@ -36,6 +36,25 @@ const SESSION_ENDERS = new Set(['POST /api/auth/logout']);
 const operations = Object.entries(document.paths)
   .flatMap(([template, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), template, operation })))
   .sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method));
+
+const CSV_HEADER = 'brand,tire_type,size,dot,made_in,date_received,supplier,location,cost_price,selling_price,quantity\n';
+/**
+ * Imports with numbers and dates past their columns (names that exist, so the rows go as far as
+ * they can), one row more than an import takes, and 100,000 rows (past the body limit). Made once
+ * the fixture's names are known.
+ */
+let hostileCsv: string[] = [];
+function hostileCsvOf(f: CatalogueFixture): string[] {
+  const row = (values: { date?: string; price?: unknown; quantity?: unknown }) =>
+    [f.names.brand, f.names.type, '205/55 R16', '2324', 'Japan', values.date ?? '2026-01-01', f.names.supplier, f.names.downtown, values.price ?? 10, values.price ?? 20, values.quantity ?? 3].join(',') + '\n';
+  return [
+    ...HOSTILE_NUMBERS.map((n) => CSV_HEADER + row({ price: n }) + row({ quantity: n })),
+    CSV_HEADER + row({ price: 9_999_999_999.99, quantity: 1_000_000 }),
+    ...HOSTILE_DATES.map((date) => CSV_HEADER + row({ date })),
+    CSV_HEADER + row({}).repeat(2_001),
+    CSV_HEADER + 'B,T,1,1,X,2026-01-01,S,L,1,2,3\n'.repeat(100_000),
+  ];
+}
 
 interface FuzzRequest {
   path: string;
@@ -142,8 +161,13 @@ function requestOf(method: string, template: string, operation: Operation): fc.A
         {
           weight: 2,
           arbitrary: fc
-            .tuple(validQuery, fc.constantFrom(...queryParams), fc.oneof(badValueOf(queryParams[0].schema as JsonSchema, ctx).map(queryText), fc.constantFrom(...HOSTILE_QUERY_VALUES)))
-            .map(([valid, p, bad]) => ({ ...valid, [p.name]: bad })),
+            .tuple(
+              validQuery,
+              fc.constantFrom(...queryParams).chain((p) =>
+                fc.tuple(fc.constant(p), fc.oneof(badValueOf(p.schema as JsonSchema, ctx).map(queryText), fc.constantFrom(...HOSTILE_QUERY_VALUES))),
+              ),
+            )
+            .map(([valid, [p, bad]]) => ({ ...valid, [p.name]: bad })),
         },
         { weight: 1, arbitrary: validQuery.map((valid) => ({ ...valid, unknown_filter: queryText(HOSTILE_STRINGS[4]) })) },
       )
@@ -156,7 +180,7 @@ function requestOf(method: string, template: string, operation: Operation): fc.A
         { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', 'null', '[]', '"text"', `{"name":"${'z'.repeat(300_000)}"}`).map((rawBody) => ({ rawBody })) },
       )
     : csvBody
-      ? fc.constantFrom('', 'size,dot\n', 'a,b\n1,2\n', `${'x,'.repeat(50)}\n${HOSTILE_STRINGS.join(',')}\n`).map((rawBody) => ({ rawBody }))
+      ? fc.constantFrom('', 'size,dot\n', 'a,b\n1,2\n', `${'x,'.repeat(50)}\n${HOSTILE_STRINGS.join(',')}\n`, ...hostileCsv).map((rawBody) => ({ rawBody }))
       : fc.constant({});
 
   const headers = idempotent
@@ -188,6 +212,7 @@ beforeAll(async () => {
   h = await createHarness();
   admin = await signIn(h);
   const f = await catalogueFixture(h);
+  hostileCsv = hostileCsvOf(f);
   const today = new Date().toISOString().slice(0, 10);
   const customerId = await created('/api/customers', { name: `Fuzz ${uniqueTag()}`, phone: '555 0199', address: '9 Test Lane' });
   const tireId = await created('/api/tires', tireBody(f, { quantity: 1_000, size: `185 / 65 R 15 ${uniqueTag()}` }));

@@ -59,6 +59,12 @@ export const HOSTILE_STRINGS = [
   '',
 ];
 
+/** Dates PostgreSQL cannot hold (no year 0, at most 5874897) or that are not dates, and years outside 1900-2999. */
+export const HOSTILE_DATES = ['0000-01-01', '0001-01-01', '1899-12-31', '3000-01-01', '10000-01-01', '99999-01-01', '-0001-01-01', '2026-02-30', '2026-13-01', '2026-00-10'];
+
+/** Numbers past an integer column (2^31 - 1), past a safe integer, past numeric(12,2) (money 1e12). */
+export const HOSTILE_NUMBERS = [2_147_483_648, -2_147_483_649, 2 ** 53 + 1, 1e12, 9_999_999_999.995, 1e20, -1e12];
+
 /** Text of the query string that is not valid UTF-8 once decoded, or not even percent-encoding. */
 export const HOSTILE_QUERY_VALUES = ['%FF%FE', '%C3%28', '%ED%A0%80', '%', '%zz', '%00', 'a%00b'];
 
@@ -170,7 +176,17 @@ function outOfRangeOf(schema: JsonSchema): fc.Arbitrary<unknown> | null {
 export function badValueOf(schema: JsonSchema, ctx: Context): fc.Arbitrary<unknown> {
   const resolved = schema.$ref ? ctx.resolve(schema.$ref) : schema;
   const plain = (resolved.anyOf ?? [resolved]).find((choice) => choice.type !== 'null') ?? resolved;
-  const options: fc.Arbitrary<unknown>[] = [wrongTypeOf(schema, ctx), fc.constantFrom(...HOSTILE_STRINGS), fc.constantFrom(999_999_999, 2 ** 31, -5)];
+  const options: fc.Arbitrary<unknown>[] = [
+    wrongTypeOf(schema, ctx),
+    fc.constantFrom(...HOSTILE_STRINGS),
+    fc.constantFrom(999_999_999, 2 ** 31, -5),
+    fc.constantFrom(...HOSTILE_NUMBERS, ...HOSTILE_NUMBERS.map(String)),
+  ];
+  if (plain.format === 'date') options.push(fc.constantFrom(...HOSTILE_DATES));
+  // One line (item) more than a list may hold.
+  if (plain.type === 'array' && plain.items && plain.maxItems !== undefined) {
+    options.push(fc.array(validOf(plain.items, ctx), { minLength: plain.maxItems + 1, maxLength: plain.maxItems + 1 }));
+  }
   // An id of some other kind of record: it exists, but not as what the field names.
   if (ctx.foreignIds.length && (plain.type === 'integer' || plain.pattern)) options.push(fc.constantFrom(...ctx.foreignIds));
   const outOfRange = outOfRangeOf(plain);

@@ -4,20 +4,26 @@ import { createApp } from '../../worker/src/app.ts';
 import { pgliteDb } from '../../worker/src/db/pglite.ts';
 import { postgresDb } from '../../worker/src/db/postgres.ts';
 import { defaultConfig } from '../../worker/src/env.ts';
-import { TEST_JWT_SECRET, TEST_PASSWORD_ITERATIONS, type Harness } from './harness.ts';
+import { TEST_JWT_SECRET, TEST_PASSWORD_ITERATIONS, type Harness, type HarnessOptions } from './harness.ts';
 import { NODE_PBKDF2_ITERATIONS } from '../../worker/src/auth/password.ts';
 import { cloneDatabase } from './postgres-admin.ts';
 
 /** A fresh copy of the migrated schema for this test file, on PGlite or on PostgreSQL. */
-export async function createHarness(): Promise<Harness> {
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const runtime = inject('dbRuntime');
   const db =
     runtime === 'pglite'
       ? await pgliteDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
       : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5, prepare: true });
+  const config = {
+    ...defaultConfig,
+    jwtSecret: TEST_JWT_SECRET,
+    passwords: { iterations: TEST_PASSWORD_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS },
+    statementTimeoutMs: options.statementTimeoutMs ?? defaultConfig.statementTimeoutMs,
+  };
   const app = createApp({
     db,
-    config: { ...defaultConfig, jwtSecret: TEST_JWT_SECRET, passwords: { iterations: TEST_PASSWORD_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS } },
+    config,
     // As on Workers: the tests name the client's address.
     clientAddress: (c) => c.req.header('cf-connecting-ip'),
     log: process.env.LOG_ERRORS ? console.error : () => {},
@@ -26,6 +32,7 @@ export async function createHarness(): Promise<Harness> {
     runtime,
     jwtSecret: TEST_JWT_SECRET,
     passwordIterations: TEST_PASSWORD_ITERATIONS,
+    statementTimeoutMs: config.statementTimeoutMs,
     fetch: async (path, init) => app.request(path, init),
     withDb: (work) => work(db),
     close: () => db.close(),

@@ -6,6 +6,8 @@ export interface Harness {
   jwtSecret: string;
   /** What the app hashes new passwords with (tests' own users too). */
   passwordIterations: number;
+  /** The app's statement timeout (STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   withDb<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -15,3 +17,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 /** Low, so that tests stay quick; one test proves a weaker hash is upgraded to it. */
 export const TEST_PASSWORD_ITERATIONS = 1_000;
+
+export interface HarnessOptions {
+  /** The app's statement timeout; in workerd the project's STATEMENT_TIMEOUT_MS binding holds instead. */
+  statementTimeoutMs?: number;
+}

@@ -1,7 +1,8 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { requireAuth, authRoutes, sessionRoutes } from './auth/routes.ts';
 import { enforcePermissions } from './auth/permissions.ts';
-import { changesInOneTransaction } from './http/transaction.ts';
+import { inOneTransaction } from './http/transaction.ts';
+import { PgCode, pgErrorCode } from './db/port.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { userRoutes } from './routes/users.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -22,6 +23,9 @@ import { DOCS_PAGE } from './http/docs-page.ts';
 import { z } from 'zod';
 
 export const MAX_BODY_BYTES = 256 * 1024;
+
+const TOO_SLOW = 'The database took too long to answer; try again in a moment.';
+const TOO_LARGE = 'The amounts are too large to be kept.';
 
 const tooLarge = (c: Context) => c.json({ message: 'The request is too large.' }, 413, { Connection: 'close' });
 
@@ -115,7 +119,7 @@ export function createApp({ db, config, clientAddress, log = console.error }: Ap
 
   app.use(requireAuth);
   app.use(enforcePermissions);
-  app.use(changesInOneTransaction);
+  app.use(inOneTransaction);
   app.route('/auth', sessionRoutes);
   app.route('/profile', profileRoutes);
   app.route('/users', userRoutes);
@@ -133,6 +137,13 @@ export function createApp({ db, config, clientAddress, log = console.error }: Ap
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
+    const code = pgErrorCode(error);
+    if (code === PgCode.queryCanceled) {
+      log(`${c.req.method} ${new URL(c.req.url).pathname} stopped by the statement timeout`, error);
+      return c.json({ message: TOO_SLOW }, 503);
+    }
+    // A change whose stock, amounts or kept totals (added up at its commit) pass what their columns hold.
+    if (code === PgCode.outOfRange && c.req.method !== 'GET') return c.json({ message: TOO_LARGE, errors: { _: [TOO_LARGE] } }, 422);
     log(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
     return c.json({ message: 'Something went wrong' }, 500);
   });

@@ -38,6 +38,8 @@ export interface AppConfig {
    * `change` (served to the network: the user must choose a new password first), or `refuse` it.
    */
   demoPassword: 'allow' | 'change' | 'refuse';
+  /** How long one statement of a request may run before it is stopped (503); 0: no limit. */
+  statementTimeoutMs: number;
 }
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
@@ -47,6 +49,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   throttle: { slowAfter: 3, lockAfter: 5, lockMinutes: 15, delayStepMs: 500, addressLimit: 20, addressBlockMinutes: 5 },
   passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
   demoPassword: 'refuse',
+  statementTimeoutMs: 15_000,
 };
 
 /** SESSION_IDLE_HOURS as a number of hours, 8 when unset. */
@@ -55,6 +58,14 @@ export function sessionIdleHours(value: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours <= 0) throw new Error(`SESSION_IDLE_HOURS must be a number of hours, not "${value}"`);
   return hours;
+}
+
+/** STATEMENT_TIMEOUT_MS as configured: milliseconds, 0 for no limit; the default when not set. */
+export function statementTimeoutOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return defaultConfig.statementTimeoutMs;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0 || ms > 2_147_483_647) throw new Error(`STATEMENT_TIMEOUT_MS must be a whole number of milliseconds, not "${value}"`);
+  return ms;
 }
 
 export interface AppDeps {

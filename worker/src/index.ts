@@ -1,6 +1,6 @@
 import { createApp, type App } from './app.ts';
 import { postgresDb } from './db/postgres.ts';
-import { defaultConfig, sessionIdleHours } from './env.ts';
+import { defaultConfig, sessionIdleHours, statementTimeoutOf } from './env.ts';
 import { WORKERS_PBKDF2_ITERATIONS } from './auth/password.ts';
 
 export interface WorkerEnv {
@@ -8,6 +8,7 @@ export interface WorkerEnv {
   JWT_SECRET: string;
   /** Hours a session (not remembered) may go unused; 8 when unset. */
   SESSION_IDLE_HOURS?: string;
+  STATEMENT_TIMEOUT_MS?: string;
 }
 
 let app: App | undefined;
@@ -30,6 +31,7 @@ export default {
         sessionIdleHours: sessionIdleHours(env.SESSION_IDLE_HOURS),
         passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
         demoPassword: 'change',
+        statementTimeoutMs: statementTimeoutOf(env.STATEMENT_TIMEOUT_MS),
       },
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
     });

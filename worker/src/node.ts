@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo/login.ts';
 import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
-import { defaultConfig, sessionIdleHours } from './env.ts';
+import { defaultConfig, sessionIdleHours, statementTimeoutOf } from './env.ts';
 import { withSecurityHeaders } from './http/security.ts';
 import { jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
 import { setUpDatabase } from './setup.ts';
@@ -31,6 +31,7 @@ const api = createApp({
     // The published demo password: fine on this computer; served to the network, it must be changed at
     // the next sign-in; never once a real administrator is configured.
     demoPassword: settings.demoLogins ? (settings.loopback ? 'allow' : 'change') : 'refuse',
+    statementTimeoutMs: statementTimeoutOf(process.env.STATEMENT_TIMEOUT_MS),
   },
   clientAddress: (c) => {
     const forwarded = settings.trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;

@@ -13,6 +13,12 @@ export const PgCode = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
   checkViolation: '23514',
+  /** numeric_value_out_of_range: an integer or a numeric(p,s) overflowed. */
+  outOfRange: '22003',
+  /** datetime_field_overflow: a date PostgreSQL cannot hold. */
+  dateOutOfRange: '22008',
+  /** query_canceled: the statement timeout (or a cancel) stopped the statement. */
+  queryCanceled: '57014',
   raise: 'P0001',
 } as const;
 

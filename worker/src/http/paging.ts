@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Db } from '../db/port.ts';
 import type { Where } from './where.ts';
 import type { Page } from '../schemas/paging.ts';
+import { LIMITS } from '../schemas/common.ts';
+import { HttpError } from './errors.ts';
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z.coerce
@@ -25,13 +27,22 @@ export const queryText = (label: string, max = 200) =>
 export const optionalFilter = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 export const listQuery = z.object({
-  page: wholeNumber('Page', 1, 1_000_000).default(1),
+  page: wholeNumber('Page', 1, LIMITS.listRows).default(1),
   per_page: wholeNumber('Per page', 1, 100).default(20),
   search: queryText('Search').default(''),
 });
 export type ListQuery = z.output<typeof listQuery>;
 
-export function offsetOf(query: ListQuery): number {
+/**
+ * The rows before the page. A page past the last one is empty; one reaching past LIMITS.listRows
+ * rows is refused, since the database reads every row before it to skip them.
+ */
+export function offsetOf(query: Pick<ListQuery, 'page' | 'per_page'>): number {
+  if (query.page * query.per_page > LIMITS.listRows) {
+    const last = Math.floor(LIMITS.listRows / query.per_page);
+    const message = `Page must be at most ${last}: a list shows its first ${LIMITS.listRows.toLocaleString('en-US')} rows; narrow the search to see others`;
+    throw new HttpError(422, message, { page: [message] });
+  }
   return (query.page - 1) * query.per_page;
 }
 

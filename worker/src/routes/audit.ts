@@ -16,10 +16,10 @@ import {
   auditEventPage,
   type AuditEvent,
 } from '../schemas/audit.ts';
-import { optionalDate, requiredId } from '../schemas/common.ts';
+import { LIMITS, optionalDate, requiredId } from '../schemas/common.ts';
 import { toCsv } from '../schemas/csv.ts';
 
-const EXPORT_LIMIT = 50_000;
+const EXPORT_LIMIT = LIMITS.exportRows;
 const COUNT_LIMIT = 10_000;
 const tag = 'Audit Events';
 

@@ -3,6 +3,7 @@ import type { AppEnv } from '../env.ts';
 import { pgErrorCode, type Db } from '../db/port.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse, parseId } from '../http/validate.ts';
+import { offsetOf } from '../http/paging.ts';
 import { describe } from '../http/openapi.ts';
 import {
   balanceReportQuery,
@@ -82,7 +83,7 @@ reportRoutes.get(
       query.dateFrom,
       query.dateTo,
       query.per_page,
-      (query.page - 1) * query.per_page,
+      offsetOf(query),
     ]);
     return c.json(paged(report, query.page, query.per_page));
   },
@@ -130,7 +131,7 @@ for (const party of ['customer', 'supplier'] as const) {
       query.as_of,
       query.search ?? null,
       query.per_page,
-      (query.page - 1) * query.per_page,
+      offsetOf(query),
     ]);
     return c.json(paged(report, query.page, query.per_page));
   });

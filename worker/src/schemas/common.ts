@@ -2,6 +2,26 @@ import { z } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * The limits of what the API takes, in one place: each keeps a value inside what its column holds,
+ * so that too much is a 422 naming the field rather than an error of the database.
+ */
+export const LIMITS = {
+  /** numeric(12,2). */
+  money: 9_999_999_999.99,
+  /** A quantity or stock change in one go (integer columns hold up to 2,147,483,647). */
+  quantity: 1_000_000,
+  /** Dates from 1900-01-01 to 2999-12-31 (PostgreSQL has no year 0: 0000-01-01 was a 500). */
+  firstYear: 1900,
+  lastYear: 2999,
+  /** Lines of one document. */
+  lines: 200,
+  /** How far into a list a page may reach: page × per_page. */
+  listRows: 100_000,
+  /** Rows of one CSV export. */
+  exportRows: 50_000,
+} as const;
+
 /** Turns zod issues into `{field: [messages]}`; issues about the whole value go under `_`. */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -66,13 +86,13 @@ export function money(label: string) {
     z.coerce
       .number({ error: `${label} is required` })
       .min(0, `${label} must be at least 0`)
-      .max(9_999_999_999.99, `${label} is too large`)
+      .max(LIMITS.money, `${label} is too large`)
       .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} must have at most 2 decimals`),
   );
 }
 
 /** A whole number, at least `min`. */
-export function wholeNumber(label: string, min = 0, max = 1_000_000) {
+export function wholeNumber(label: string, min = 0, max: number = LIMITS.quantity) {
   return z.preprocess(
     blankToUndefined,
     z.coerce
@@ -99,6 +119,11 @@ const isDate = (value: string) => {
   const date = new Date(`${value}T00:00:00Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 };
+const inYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= LIMITS.firstYear && year <= LIMITS.lastYear;
+};
+const yearsMessage = (label: string) => `${label} must be between ${LIMITS.firstYear} and ${LIMITS.lastYear}`;
 
 /** A calendar date as YYYY-MM-DD. */
 export function requiredDate(label: string) {
@@ -106,7 +131,8 @@ export function requiredDate(label: string) {
     .string({ error: `${label} is required` })
     .trim()
     .min(1, { message: `${label} is required`, abort: true })
-    .refine(isDate, `${label} must be a valid date`)
+    .refine(isDate, { message: `${label} must be a valid date`, abort: true })
+    .refine(inYears, yearsMessage(label))
     .meta({ format: 'date' });
 }
 
@@ -116,7 +142,8 @@ export function optionalDate(label: string) {
     .trim()
     .nullish()
     .transform((value) => value || null)
-    .refine((value) => value === null || isDate(value), `${label} must be a valid date`)
+    .refine((value) => value === null || isDate(value), { message: `${label} must be a valid date`, abort: true })
+    .refine((value) => value === null || inYears(value), yearsMessage(label))
     .meta({ format: 'date' });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { money, optionalDate, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
+import { LIMITS, money, optionalDate, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
 import { amount, date, id, named, timestamp, recordStamps, version } from './answers.ts';
 
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
@@ -36,7 +36,7 @@ export const RECEIPTABLE_LABELS: Record<ReceiptableType, string> = { Invoice: 'I
 export const LINE_PRODUCT_TYPES = ['battery', 'tire', 'wiper', 'service', 'item'] as const;
 
 const listOf = <S extends z.ZodType>(item: S) =>
-  z.array(item, { error: 'Please add at least one item' }).min(1, 'Please add at least one item').max(200, 'A document can have at most 200 items');
+  z.array(item, { error: 'Please add at least one item' }).min(1, 'Please add at least one item').max(LIMITS.lines, `A document can have at most ${LIMITS.lines} items`);
 
 const percent = (label: string) =>
   z.preprocess(
@@ -163,7 +163,7 @@ export const purchaseUpdateInput = z.object({
 export const receiveInput = z.object({
   items: z
     .array(z.object({ purchase_item_id: requiredId('Line is required'), quantity: wholeNumber('Quantity', 0) }), { error: 'Items must be a list' })
-    .max(200, 'At most 200 lines')
+    .max(LIMITS.lines, `At most ${LIMITS.lines} lines`)
     .refine((items) => new Set(items.map((item) => item.purchase_item_id)).size === items.length, 'Each line may be given once')
     .optional(),
   actual_delivery_date: optionalDate('Actual delivery date'),

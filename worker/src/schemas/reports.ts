@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalDate, requiredId } from './common.ts';
+import { LIMITS, optionalDate, requiredId } from './common.ts';
 import { amount, date, id, named, page as pageOf, timestamp } from './answers.ts';
 import { PRODUCT_KINDS } from './stock.ts';
 import { PAYMENT_METHODS, PURCHASABLE_TYPES } from './documents.ts';
@@ -90,7 +90,7 @@ export const tireSalesQuery = z
     ...dateRange,
     dot: filterText('DOT', 20),
     tire_brand_id: filterId('Brand'),
-    page: page('Page', 1, 1_000_000, 1),
+    page: page('Page', 1, LIMITS.listRows, 1),
     per_page: page('Per page', 1, 100, 20),
   })
   .superRefine(checkDates);
@@ -100,7 +100,7 @@ export type TireSalesQuery = z.input<typeof tireSalesQuery>;
 export const balanceReportQuery = z.object({
   as_of: optionalDate('As of date'),
   search: filterText('Search', 200),
-  page: page('Page', 1, 1_000_000, 1),
+  page: page('Page', 1, LIMITS.listRows, 1),
   per_page: page('Per page', 1, 100, 20),
 });
 export type BalanceReportQuery = z.input<typeof balanceReportQuery>;

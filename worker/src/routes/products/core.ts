@@ -1,7 +1,7 @@
 import { isAdmin, requireStaffCondition } from '../../auth/permissions.ts';
 import type { SessionUser } from '../../schemas/auth.ts';
 import type { Db } from '../../db/port.ts';
-import { pgErrorCode } from '../../db/port.ts';
+import { PgCode, pgErrorCode } from '../../db/port.ts';
 import type { Context } from 'hono';
 import { HttpError } from '../../http/errors.ts';
 import { lockVersion } from '../../http/versions.ts';
@@ -74,8 +74,13 @@ export function addTermsMatch(where: Where, { sizes, words, marks }: SearchTerms
   return where;
 }
 
-/** The function raised P0001 (a stock rule) or P0002 (a missing row): say it in the shop's words. */
-export async function stockRule<T>(work: () => Promise<T>): Promise<T> {
+export const TOO_LARGE = 'The stock or its value would be more than can be kept';
+
+/**
+ * The function raised P0001 (a stock rule) or P0002 (a missing row): say it in the shop's words.
+ * `field`: what a stock or stock value past what its column holds is refused on (422).
+ */
+export async function stockRule<T>(work: () => Promise<T>, field?: string): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -83,6 +88,7 @@ export async function stockRule<T>(work: () => Promise<T>): Promise<T> {
     const message = (error as Error).message;
     if (code === 'P0001') throw new HttpError(409, message);
     if (code === 'P0002') throw new HttpError(404, message);
+    if (code === PgCode.outOfRange && field) throw new HttpError(422, TOO_LARGE, { [field]: [TOO_LARGE] });
     throw error;
   }
 }

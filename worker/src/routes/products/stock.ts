@@ -76,7 +76,7 @@ stockRoutes.post('/:id/stock-adjustments', adjust, async (c) => {
       [id, input.location_id, input.delta, input.reason, input.note, c.get('user').id],
     );
     return row.quantity;
-  });
+  }, 'delta');
   return c.json({ data: { location_id: input.location_id, quantity } }, 201);
 });
 
@@ -108,6 +108,7 @@ stockRoutes.post('/:id/stock-transfers', transfer, async (c) => {
         c.get('user').id,
       ]),
     ),
+    'quantity',
   );
   return c.json({ data: await branchStock(c.get('db'), id) }, 201);
 });
@@ -144,11 +145,15 @@ stockRoutes.patch('/:id/price', price, async (c) => {
   const db = c.get('db');
   await lockVersion(c, db, { table: 'products', id, notFound: NOT_FOUND });
   await requireCostPriceRight(db, c.get('user'), id, input.cost_price);
-  const [row] = await db.query<{ version: number }>(
-    `update public.products
-        set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()
-      where id = $1 returning id, cost_price, selling_price, version`,
-    [id, input.cost_price ?? null, input.selling_price ?? null],
+  const [row] = await stockRule(
+    () =>
+      db.query<{ version: number }>(
+        `update public.products
+            set cost_price = coalesce($2, cost_price), selling_price = coalesce($3, selling_price), updated_at = now()
+          where id = $1 returning id, cost_price, selling_price, version`,
+        [id, input.cost_price ?? null, input.selling_price ?? null],
+      ),
+    input.selling_price === undefined ? 'cost_price' : 'selling_price',
   );
   return versioned(c, row);
 });

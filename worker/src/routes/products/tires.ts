@@ -7,7 +7,8 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, optionalFilter, pageLimit, toPage } from '../../http/paging.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import { Where } from '../../http/where.ts';
-import { fieldErrors } from '../../schemas/common.ts';
+import { fieldErrors, LIMITS } from '../../schemas/common.ts';
+import { PgCode, pgErrorCode } from '../../db/port.ts';
 import {
   CONSTRUCTION_TYPES,
   RATINGS,
@@ -21,7 +22,7 @@ import {
 import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { TOO_LARGE, addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
 type TireFields = z.output<typeof tireInput>;
@@ -175,11 +176,11 @@ function tireStats(db: Db, query: z.output<typeof tireFilters>, where: Where) {
   const filtered = given(query, Object.keys(tireFilters.shape));
   const from = given(query, DETAIL_FILTERS) ? FROM : 'from public.products p';
   const sql = filtered
-    ? `select count(*)::int as total_products, coalesce(sum(p.selling_price * p.total_stock), 0)::numeric(14, 2) as total_value,
+    ? `select count(*)::int as total_products, coalesce(sum(p.selling_price * p.total_stock), 0)::numeric(20, 2) as total_value,
               (count(*) filter (where p.total_stock between 1 and 9))::int as low_stock,
               (count(*) filter (where p.total_stock = 0))::int as out_of_stock
          ${from} ${where.sql}`
-    : `select sum(products)::int as total_products, sum(stock_value)::numeric(14, 2) as total_value,
+    : `select sum(products)::int as total_products, sum(stock_value)::numeric(20, 2) as total_value,
               sum(low_stock)::int as low_stock, sum(out_of_stock)::int as out_of_stock
          from public.product_totals where kind = 'tire'`;
   return db.query<{ total_products: number; total_value: number; low_stock: number; out_of_stock: number }>(sql, filtered ? where.params : []);
@@ -209,7 +210,9 @@ tireRoutes.get('/', list, async (c) => {
 const exportTires = describe({
   tag,
   summary: 'Export tires as CSV',
-  description: `Every tire the filters match, by name, with the columns ${TIRE_CSV_COLUMNS.join(', ')}; the import reads the file back.`,
+  description:
+    `Every tire the filters match, by name, with the columns ${TIRE_CSV_COLUMNS.join(', ')}; the import reads the file back. ` +
+    `At most ${LIMITS.exportRows.toLocaleString('en-US')} tires: more is refused (422), to be narrowed with the filters.`,
   query: tireFilters,
   csv: true,
 });
@@ -220,9 +223,13 @@ tireRoutes.get('/export', exportTires, async (c) => {
     `select p.id, b.name as brand, pt.name as pattern, ty.name as tire_type, t.size, t.dot, t.made_in, t.date_received,
             t.date_of_production, su.name as supplier, lo.name as location, t.construction_type, t.run_flat,
             t.fuel_rating, t.water_rating, p.cost_price, p.selling_price, ${totalStock} as quantity, p.active, p.notes
-       ${FROM_NAMED} ${where.sql} ${ORDER}`,
+       ${FROM_NAMED} ${where.sql} ${ORDER} limit ${LIMITS.exportRows + 1}`,
     where.params,
   );
+  if (rows.length > LIMITS.exportRows) {
+    const message = `The export would hold more than ${LIMITS.exportRows.toLocaleString('en-US')} tires; narrow the filters.`;
+    throw new HttpError(422, message, { _: [message] });
+  }
   const body = toCsv(
     TIRE_CSV_COLUMNS,
     rows.map((row) => TIRE_CSV_COLUMNS.map((column) => (typeof row[column] === 'number' && column.endsWith('price') ? (row[column] as number).toFixed(2) : row[column]))),
@@ -320,6 +327,11 @@ tireRoutes.post('/import', importTires, async (c) => {
       await createTire(c.get('db'), parsed.data, c.get('user').id);
       added++;
     } catch (error) {
+      // Past what an integer or the kept stock value can hold: the row's savepoint is undone, the file goes on.
+      if (pgErrorCode(error) === PgCode.outOfRange) {
+        refused.push({ row: index + 2, errors: [TOO_LARGE] });
+        continue;
+      }
       if (!(error instanceof HttpError)) throw error;
       refused.push({ row: index + 2, errors: error.errors ? Object.values(error.errors).flat() : [error.message] });
     }
