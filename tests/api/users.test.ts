@@ -215,7 +215,11 @@ describe('races', () => {
       const demote = (by: SignedIn, whom: SignedIn) =>
         call(h, 'PUT', `/api/users/${whom.user.id}`, { token: by.token, body: { name: whom.user.name, email: whom.email, role: 'staff', home_location_id: null } });
       const answers = await Promise.all([demote(one, two), demote(two, one)]);
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      // The second is refused as the last administrator (409), or, when the first has already been
+      // saved by the time it is signed in, as staff it now is (403).
+      const [first, second] = answers.map((answer) => answer.status).sort();
+      expect(first).toBe(200);
+      expect([403, 409]).toContain(second);
       const [{ admins }] = await h.withDb((db) => db.query<{ admins: number }>(`select count(*)::int as admins from public.users where role = 'admin' and is_active`));
       expect(admins).toBe(1);
     } finally {

@@ -119,10 +119,12 @@ userRoutes.put('/:id', changeUser, async (c) => {
   const id = parseId(c.req.param('id'), NOT_FOUND);
   const input = await readBody(c, userUpdateInput);
   const db = c.get('db');
+  // The administrators are locked before the user (in id order, as keepAnAdmin does): two demotions
+  // at once then wait for each other rather than each holding a row the other needs. When the user
+  // is not one of them, no administrator is lost and the check passes.
+  if (input.role !== 'admin') await keepAnAdmin(db, id);
   await lockVersion(c, db, { table: 'users', id, notFound: NOT_FOUND });
-  const before = await showUser(db, id);
   await requireReferences(db, [homeBranch(input.home_location_id)]);
-  if (before.role === 'admin' && input.role !== 'admin') await keepAnAdmin(db, id);
   await uniqueEmail(() =>
     db.query('update public.users set name = $2, email = $3, role = $4, home_location_id = $5, updated_at = now() where id = $1', [
       id,

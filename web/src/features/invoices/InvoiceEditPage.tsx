@@ -45,7 +45,7 @@ function SentInvoiceForm({ invoice, onSaved, onReload }: { invoice: Invoice; onS
 
 /** The invoice as the form opened it: a save is refused (412) if it changed since (a payment, another edit). */
 function EditInvoice({ invoice: live }: { invoice: Invoice }) {
-  const { opened: invoice, reload } = useOpenedRecord(live, invoiceQueries.detail(live.id));
+  const { opened: invoice, formKey, reload } = useOpenedRecord(live, invoiceQueries.detail(live.id));
   const onReload = () => void reload();
   const navigate = useNavigate();
   const flash = useFlash();
@@ -66,9 +66,9 @@ function EditInvoice({ invoice: live }: { invoice: Invoice }) {
       </div>
     );
   }
-  if (invoice.status !== 'draft') return <SentInvoiceForm key={invoice.version} invoice={invoice} onSaved={onSaved} onReload={onReload} />;
+  if (invoice.status !== 'draft') return <SentInvoiceForm key={formKey} invoice={invoice} onSaved={onSaved} onReload={onReload} />;
   if (settings.isPending) return <Spinner label="Loading…" />;
-  return <InvoiceForm key={invoice.version} invoice={invoice} settings={settings.data} onSaved={onSaved} onReload={onReload} />;
+  return <InvoiceForm key={formKey} invoice={invoice} settings={settings.data} onSaved={onSaved} onReload={onReload} />;
 }
 
 /** /invoices/:id/edit: a draft in full, a sent invoice's due date and notes, a cancelled one not at all. */

@@ -12,7 +12,7 @@ import { PurchaseLoad } from './PurchaseLoad';
 
 /** The order as the form opened it: a save is refused (412) if it changed since (goods received, a payment, another edit). */
 function EditPurchase({ purchase: live }: { purchase: Purchase }) {
-  const { opened: purchase, reload } = useOpenedRecord(live, purchaseQueries.detail(live.id));
+  const { opened: purchase, formKey, reload } = useOpenedRecord(live, purchaseQueries.detail(live.id));
   const navigate = useNavigate();
   const flash = useFlash();
   const settings = useQuery(settingsQuery);
@@ -37,7 +37,7 @@ function EditPurchase({ purchase: live }: { purchase: Purchase }) {
         </p>
       )}
       <PurchaseForm
-        key={purchase.version}
+        key={formKey}
         purchase={purchase}
         onReload={() => void reload()}
         settings={settings.data}

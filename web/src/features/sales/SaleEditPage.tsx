@@ -50,7 +50,7 @@ function CompletedSaleForm({ sale, onSaved, onReload }: { sale: Sale; onSaved: (
 
 /** The sale as the form opened it: a save is refused (412) if it changed since (a payment, another edit). */
 function EditSale({ sale: live }: { sale: Sale }) {
-  const { opened: sale, reload } = useOpenedRecord(live, saleQueries.detail(live.id));
+  const { opened: sale, formKey, reload } = useOpenedRecord(live, saleQueries.detail(live.id));
   const onReload = () => void reload();
   const navigate = useNavigate();
   const flash = useFlash();
@@ -71,9 +71,9 @@ function EditSale({ sale: live }: { sale: Sale }) {
       </div>
     );
   }
-  if (sale.status === 'completed') return <CompletedSaleForm key={sale.version} sale={sale} onSaved={onSaved} onReload={onReload} />;
+  if (sale.status === 'completed') return <CompletedSaleForm key={formKey} sale={sale} onSaved={onSaved} onReload={onReload} />;
   if (settings.isPending) return <Spinner label="Loading…" />;
-  return <SaleForm key={sale.version} sale={sale} settings={settings.data} onSaved={onSaved} onReload={onReload} />;
+  return <SaleForm key={formKey} sale={sale} settings={settings.data} onSaved={onSaved} onReload={onReload} />;
 }
 
 /** /sales/:id/edit: a pending sale in full, a completed one's payment method and notes, a cancelled one not at all. */

@@ -81,8 +81,8 @@ export function SettingsPage() {
 /** The settings as the form opened them: a save is refused (412) if someone changed them since. */
 function OpenedSettings({ settings }: { settings: Settings }) {
   const save = useSaveSettings();
-  const { opened, keep, onReload } = useOpenedRecord(settings, settingsQuery, save);
-  return <SettingsForm key={opened.version} settings={opened} save={save} onSaved={keep} onReload={onReload} />;
+  const { opened, formKey, keep, onReload } = useOpenedRecord(settings, settingsQuery, save);
+  return <SettingsForm key={formKey} settings={opened} save={save} onSaved={keep} onReload={onReload} />;
 }
 
 interface SettingsFormProps {

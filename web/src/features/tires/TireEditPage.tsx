@@ -83,8 +83,8 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
 /** The tire as the form opened it: its save is refused (412) if it changed since, e.g. by a sale. */
 function OpenedTire({ tire }: { tire: Tire }) {
   const { update } = useResourceMutations(tireQueries);
-  const { opened, onReload } = useOpenedRecord(tire, tireQueries.detail(tire.id), update);
-  return <TireEditForm key={opened.version} tire={opened} update={update} onReload={onReload} />;
+  const { opened, formKey, onReload } = useOpenedRecord(tire, tireQueries.detail(tire.id), update);
+  return <TireEditForm key={formKey} tire={opened} update={update} onReload={onReload} />;
 }
 
 /** /tires/{id}/edit: every field on one page. */

@@ -79,11 +79,11 @@ function OpenedUser({ user }: { user: User }) {
   const navigate = useNavigate();
   const flash = useFlash();
   const { update } = useUserMutations();
-  const { opened, onReload } = useOpenedRecord(user, userQueries.detail(user.id), update);
+  const { opened, formKey, onReload } = useOpenedRecord(user, userQueries.detail(user.id), update);
   const backTo = `${LIST}/${user.id}`;
   return (
     <UserEditForm
-      key={opened.version}
+      key={formKey}
       user={opened}
       pending={update.isPending}
       error={update.error}

@@ -11,7 +11,7 @@ import { Spinner } from '../ui/Spinner';
 import { LoadFailure, loadErrorText } from './LoadFailure';
 import { RecordFormFor } from './RecordFormFor';
 import type { RecordBase, RecordConfig } from './types';
-import { useOpenedRecord } from './useOpenedRecord';
+import { RecordChangedHere, useOpenedRecord } from './useOpenedRecord';
 
 /** The form of the record as it was opened; its save is refused (412) if the record changed since. */
 function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, backTo }: { config: RecordConfig<T, S>; record: T; backTo: string }) {
@@ -19,30 +19,33 @@ function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, b
   const navigate = useNavigate();
   const flash = useFlash();
   const { update } = useResourceMutations(resource);
-  const { opened, onReload } = useOpenedRecord(record, resource.detail(record.id), update);
+  const { opened, formKey, adopt, onReload } = useOpenedRecord(record, resource.detail(record.id), update);
   return (
-    <RecordFormFor
-      key={opened.version}
-      config={config}
-      record={opened}
-      submitLabel={texts.updateButton}
-      cancelTo={backTo}
-      pending={update.isPending}
-      error={update.error}
-      failureMessage={texts.updateFailed}
-      onReload={onReload}
-      onSubmit={(input) =>
-        update.mutate(
-          { id: opened.id, input, version: opened.version },
-          {
-            onSuccess: () => {
-              flash(texts.updated, backTo);
-              navigate(backTo);
+    <RecordChangedHere.Provider value={adopt}>
+      <RecordFormFor
+        key={formKey}
+        config={config}
+        record={opened}
+        submitLabel={texts.updateButton}
+        cancelTo={backTo}
+        pending={update.isPending}
+        error={update.error}
+        failureMessage={texts.updateFailed}
+        onReload={onReload}
+        onSubmit={(input) =>
+          update.mutate(
+            { id: opened.id, input, version: opened.version },
+            {
+              onSuccess: () => {
+                flash(texts.updated, backTo);
+                navigate(backTo);
+              },
             },
-          },
-        )
-      }
-    />
+          )
+        }
+      />
+      {!config.details && config.extra?.(record)}
+    </RecordChangedHere.Provider>
   );
 }
 
@@ -71,7 +74,6 @@ export function RecordEditPage<T extends RecordBase, S extends z.ZodType>({ conf
       ) : (
         <>
           <EditForm config={config} record={record.data} backTo={backTo} />
-          {!config.details && config.extra?.(record.data)}
           {!config.details && config.activity && <ActivitySection recordType={config.activity} recordId={record.data.id} />}
         </>
       )}

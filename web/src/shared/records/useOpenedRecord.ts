@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
 
@@ -8,11 +8,18 @@ interface SaveState {
 }
 
 /**
+ * A change the page itself made beside an open form (the stock panel under an item's form): the form
+ * takes the record's new version, and keeps what was typed.
+ */
+export const RecordChangedHere = createContext<(() => void) | null>(null);
+
+/**
  * The record as its form opened it. The form edits and saves that version, whatever is fetched since:
  * a save is refused (412) when the record has changed meanwhile, and what was typed stays on screen
- * with the news. `onReload`, offered only then, opens the record as it is now; key the form by
- * `opened.version` so that it starts again from it (`reload` does it whatever the save's state). A form that stays open after saving `keep`s what
- * the save answered, so that its next save is made from that version.
+ * with the news. `onReload`, offered only then, opens the record as it is now, and `formKey` changes
+ * so that the form starts again from it (`reload` does it whatever the save's state). `adopt` takes
+ * the record as it is now without starting the form again (after a change made on this page), and
+ * `keep` a record a save answered, for a form that stays open after saving.
  */
 export function useOpenedRecord<T extends { version: number }>(
   live: T,
@@ -20,11 +27,23 @@ export function useOpenedRecord<T extends { version: number }>(
   save?: SaveState,
 ) {
   const queryClient = useQueryClient();
-  const [opened, setOpened] = useState(live);
+  const [opened, setOpened] = useState({ record: live, formKey: 0 });
+  const latest = async () => (await queryClient.fetchQuery({ ...(detail as { queryKey: QueryKey }), staleTime: 0 })) as T;
   const reload = async () => {
-    const latest = await queryClient.fetchQuery({ ...(detail as { queryKey: QueryKey }), staleTime: 0 });
+    const record = await latest();
     save?.reset();
-    setOpened(latest as T);
+    setOpened(({ formKey }) => ({ record, formKey: formKey + 1 }));
   };
-  return { opened, keep: setOpened, reload, onReload: isApiError(save?.error, 412) ? () => void reload() : undefined };
+  const adopt = async () => {
+    const record = await latest();
+    setOpened(({ formKey }) => ({ record, formKey }));
+  };
+  return {
+    opened: opened.record,
+    formKey: opened.formKey,
+    keep: (record: T) => setOpened(({ formKey }) => ({ record, formKey })),
+    reload,
+    adopt: () => void adopt(),
+    onReload: isApiError(save?.error, 412) ? () => void reload() : undefined,
+  };
 }

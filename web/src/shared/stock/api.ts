@@ -1,7 +1,9 @@
+import { useContext } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Page } from '@schemas/paging';
 import type { PriceInput, StockAdjustmentInput, StockMove, StockTransferInput } from '@schemas/stock';
 import type { BranchStock } from '@schemas/tires';
+import { RecordChangedHere } from '../records/useOpenedRecord';
 import { api } from '../api/client';
 import { stockAlerts } from '../api/products';
 import { activityKeys } from '../audit/activity';
@@ -46,8 +48,11 @@ export const stockQueries = {
  */
 export function useStockMutations(refresh: readonly QueryKey[] = []) {
   const queryClient = useQueryClient();
-  const onSuccess = (_: unknown, { id }: { id: number }) =>
-    Promise.all([stockKeys.product(id), stockAlerts.queryKey, activityKeys.all, ...refresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const changedHere = useContext(RecordChangedHere);
+  const onSuccess = (_: unknown, { id }: { id: number }) => {
+    changedHere?.();
+    return Promise.all([stockKeys.product(id), stockAlerts.queryKey, activityKeys.all, ...refresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  };
 
   return {
     adjust: useMutation({
