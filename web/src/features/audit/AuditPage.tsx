@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, type AuditEvent } from '@schemas/audit';
 import { ChangeList } from '../../shared/audit/ChangeList';
 import { actionLabel, recordPath, recordText } from '../../shared/audit/events';
-import { useUrlFilters } from '../../shared/documents/useUrlFilters';
+import { useUrlFilters } from '../../shared/hooks/useUrlFilters';
 import { Field } from '../../shared/forms/Field';
 import { usePageInRange } from '../../shared/records/listHooks';
 import { UpdatingHint } from '../../shared/records/RecordTable';

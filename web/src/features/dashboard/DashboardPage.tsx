@@ -6,7 +6,7 @@ import { useAuth } from '../../shared/auth/AuthContext';
 import { BarChart } from '../../shared/charts/BarChart';
 import { compactMoney, periodLabel, periodTick } from '../../shared/charts/format';
 import { TrendChart } from '../../shared/charts/TrendChart';
-import { formatDate } from '../../shared/documents/dates';
+import { formatDate } from '../../shared/ui/dates';
 import { withFilter } from '../../shared/hooks/useListSearch';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { draftInvoiceInput, invoiceInput, type Invoice, type Settings } from '@schemas/documents';
-import { centsText, percentOf, toCents } from '../../shared/documents/cents';
-import { addDays, today } from '../../shared/documents/dates';
+import { centsText, percentOf, toCents } from '../../shared/ui/money';
+import { addDays, today } from '../../shared/ui/dates';
 import { isApiError } from '../../shared/api/client';
-import { DocumentEditor } from '../../shared/documents/DocumentEditor';
-import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
-import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../../shared/documents/draft';
-import { useDocumentForm } from '../../shared/documents/useDocumentForm';
-import { useIdempotencyKey } from '../../shared/documents/useIdempotencyKey';
+import { DocumentEditor } from '../documents/DocumentEditor';
+import { useNewDocumentBranch } from '../../shared/branches/BranchSelect';
+import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../documents/draft';
+import { useDocumentForm } from '../documents/useDocumentForm';
+import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 import { Field } from '../../shared/forms/Field';
 import { useInvoiceMutations } from './api';
 

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PrintPage } from '../../shared/documents/print';
+import { PrintPage } from '../../shared/print';
 import { PageHeader } from '../../shared/ui/Page';
 import { invoiceNumber } from './api';
 import { InvoiceLoad } from './InvoiceLoad';

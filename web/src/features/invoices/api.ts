@@ -1,5 +1,5 @@
 import type { Invoice } from '@schemas/documents';
-import { documentQueries, useDocumentMutations } from '../../shared/documents/api';
+import { documentQueries, useDocumentMutations } from '../documents/api';
 
 export const invoiceQueries = documentQueries<Invoice>('invoices');
 export const invoiceKeys = invoiceQueries.keys;

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PURCHASABLE_TYPES } from '@schemas/documents';
 import type { ProductType } from '../../shared/api/products';
 import { settingsQuery } from '../../shared/api/settings';
-import { productEntryQuery } from '../../shared/documents/api';
+import { productEntryQuery } from '../documents/api';
 import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';

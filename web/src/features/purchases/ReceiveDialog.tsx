@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Purchase } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
-import { today } from '../../shared/documents/dates';
+import { today } from '../../shared/ui/dates';
 import { Field } from '../../shared/forms/Field';
 import { FormDialog } from '../../shared/ui/FormDialog';
 import { usePurchaseMutations } from './api';

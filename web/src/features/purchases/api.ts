@@ -1,5 +1,5 @@
 import type { Purchase } from '@schemas/documents';
-import { documentQueries, useDocumentMutations } from '../../shared/documents/api';
+import { documentQueries, useDocumentMutations } from '../documents/api';
 
 export const purchaseQueries = documentQueries<Purchase>('purchases');
 export const purchaseKeys = purchaseQueries.keys;

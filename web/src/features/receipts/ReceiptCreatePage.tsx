@@ -13,14 +13,13 @@ import {
   type ReceiptType,
 } from '@schemas/documents';
 import { usePermissions } from '../../shared/auth/permissions';
-import { centsText, toCents } from '../../shared/documents/cents';
-import { today } from '../../shared/documents/dates';
-import { useIdempotencyKey } from '../../shared/documents/useIdempotencyKey';
+import { centsText, formatMoney, toCents } from '../../shared/ui/money';
+import { today } from '../../shared/ui/dates';
+import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 import { Field } from '../../shared/forms/Field';
 import { useFormState } from '../../shared/forms/FormCard';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
-import { formatMoney } from '../../shared/ui/money';
 import { PageHeader } from '../../shared/ui/Page';
 import { SelectField } from '../../shared/ui/SelectField';
 import { payableDocumentsQuery, useCreateReceipt, type PayableDocument } from './api';

@@ -5,8 +5,8 @@ import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, RECEIPT_TYPES, type Receipt, ty
 import { usePermissions } from '../../shared/auth/permissions';
 import { Field } from '../../shared/forms/Field';
 import { useListSearch, withFilter } from '../../shared/hooks/useListSearch';
-import { formatDate } from '../../shared/documents/dates';
-import { usePrint } from '../../shared/documents/print';
+import { formatDate } from '../../shared/ui/dates';
+import { usePrint } from '../../shared/print';
 import { usePageInRange } from '../../shared/records/listHooks';
 import { UpdatingHint } from '../../shared/records/RecordTable';
 import { DataTable, type Column } from '../../shared/ui/DataTable';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
-import { PrintPage } from '../../shared/documents/print';
+import { PrintPage } from '../../shared/print';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../shared/api/client';
-import { formatDate } from '../../shared/documents/dates';
+import { formatDate } from '../../shared/ui/dates';
 import { Field } from '../../shared/forms/Field';
 import { formatMoney } from '../../shared/ui/money';
 import { Pagination } from '../../shared/ui/Pagination';

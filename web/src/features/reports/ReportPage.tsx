@@ -5,14 +5,14 @@ import { useReactToPrint } from 'react-to-print';
 import type { Settings } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { settingsQuery } from '../../shared/api/settings';
-import { printFrame } from '../../shared/documents/print';
+import { printFrame } from '../../shared/print';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { formatPrintedAt } from './format';
 import { cellText, displayValue, downloadCsv, isNumeric, type ReportTable } from './table';
-import '../../shared/documents/print/print.css';
+import '../../shared/print/print.css';
 import './reports.css';
 
 /** A headline figure of a report. */

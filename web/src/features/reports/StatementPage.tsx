@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../shared/api/client';
-import { formatDate } from '../../shared/documents/dates';
+import { formatDate } from '../../shared/ui/dates';
 import { Field } from '../../shared/forms/Field';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { formatMoney } from '../../shared/ui/money';

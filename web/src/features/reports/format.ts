@@ -1,4 +1,4 @@
-import { formatDate } from '../../shared/documents/dates';
+import { formatDate } from '../../shared/ui/dates';
 import type { PeriodGroup, ProductType } from './api';
 
 export { compactMoney, periodLabel, periodTick } from '../../shared/charts/format';

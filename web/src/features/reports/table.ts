@@ -1,6 +1,6 @@
 import type { Key, ReactNode } from 'react';
 import { toCsv } from '@schemas/csv';
-import { formatDate } from '../../shared/documents/dates';
+import { formatDate } from '../../shared/ui/dates';
 import { saveFile } from '../../shared/ui/download';
 import { formatMoney } from '../../shared/ui/money';
 import { formatCount, formatPercent } from './format';

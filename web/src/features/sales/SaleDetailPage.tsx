@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { PAYMENT_METHOD_LABELS, type Sale, type SaleItem } from '@schemas/documents';
 import { usePermissions } from '../../shared/auth/permissions';
-import { formatDate } from '../../shared/documents/dates';
-import { DocumentView } from '../../shared/documents/DocumentView';
-import { RecordPayment } from '../../shared/documents/PaymentDialog';
-import { usePrint } from '../../shared/documents/print';
-import { useConfirmedAction } from '../../shared/documents/useConfirmedAction';
+import { formatDate } from '../../shared/ui/dates';
+import { DocumentView } from '../documents/DocumentView';
+import { RecordPayment } from '../documents/PaymentDialog';
+import { usePrint } from '../../shared/print';
+import { useConfirmedAction } from '../../shared/ui/useConfirmedAction';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { useFlash } from '../../shared/ui/Flash';
 import { formatMoney } from '../../shared/ui/money';

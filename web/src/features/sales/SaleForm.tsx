@@ -8,14 +8,14 @@ import {
   type Sale,
   type Settings,
 } from '@schemas/documents';
-import { useNewDocumentBranch } from '../../shared/documents/BranchSelect';
-import { centsText, percentOf, toCents } from '../../shared/documents/cents';
-import { today } from '../../shared/documents/dates';
+import { useNewDocumentBranch } from '../../shared/branches/BranchSelect';
+import { centsText, percentOf, toCents } from '../../shared/ui/money';
+import { today } from '../../shared/ui/dates';
 import { isApiError } from '../../shared/api/client';
-import { DocumentEditor } from '../../shared/documents/DocumentEditor';
-import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../../shared/documents/draft';
-import { useDocumentForm } from '../../shared/documents/useDocumentForm';
-import { useIdempotencyKey } from '../../shared/documents/useIdempotencyKey';
+import { DocumentEditor } from '../documents/DocumentEditor';
+import { draftInput, linesInput, newLineKey, useDocumentDraft, type DraftStart } from '../documents/draft';
+import { useDocumentForm } from '../documents/useDocumentForm';
+import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 import { Field } from '../../shared/forms/Field';
 import { SelectField } from '../../shared/ui/SelectField';
 import { useSaleMutations } from './api';

@@ -1,5 +1,5 @@
 import type { Sale } from '@schemas/documents';
-import { documentQueries, useDocumentMutations } from '../../shared/documents/api';
+import { documentQueries, useDocumentMutations } from '../documents/api';
 
 export const saleQueries = documentQueries<Sale>('sales');
 export const saleKeys = saleQueries.keys;

@@ -1,4 +1,4 @@
-import { formatDate } from '../documents/dates';
+import { formatDate } from '../ui/dates';
 
 /** How a trend's figures are grouped: the period is the date its bucket starts. */
 export type PeriodGroup = 'day' | 'week' | 'month';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADJUSTMENT_REASONS, priceInput, REASON_LABELS, stockAdjustmentInput, stockTransferInput } from '@schemas/stock';
 import { errorMessages, isApiError } from '../api/client';
-import { useHomeBranch } from '../documents/BranchSelect';
+import { useHomeBranch } from '../branches/BranchSelect';
 import { Field } from '../forms/Field';
 import { useSchemaForm, type FormValues } from '../forms/useSchemaForm';
 import { FormDialog } from '../ui/FormDialog';

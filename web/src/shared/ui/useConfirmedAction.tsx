@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { isApiError } from '../api/client';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog } from './ConfirmDialog';
 
 interface Action {
   title: string;

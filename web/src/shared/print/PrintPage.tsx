@@ -2,7 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type JSX } from 'r
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useReactToPrint } from 'react-to-print';
-import { settingsQuery } from '../../api/settings';
+import { settingsQuery } from '../api/settings';
 import { printFileTitle } from './format';
 import { fitThermalPage } from './pageSize';
 import { Printout } from './Printout';

@@ -1,13 +1,12 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '@schemas/common';
-import type { ProductEntry } from '../api/products';
-import { FieldFrame } from '../forms/FieldFrame';
-import { ErrorBox, ReloadButton } from '../ui/ErrorBox';
-import { formatMoney } from '../ui/money';
+import type { ProductEntry } from '../../shared/api/products';
+import { FieldFrame } from '../../shared/forms/FieldFrame';
+import { ErrorBox, ReloadButton } from '../../shared/ui/ErrorBox';
+import { formatMoney, fromCents } from '../../shared/ui/money';
 import { partySearchQuery } from './api';
-import { BranchSelect } from './BranchSelect';
-import { fromCents } from './cents';
+import { BranchSelect } from '../../shared/branches/BranchSelect';
 import type { DocumentDraft } from './draft';
 import { LineEntry } from './LineEntry';
 import { LinesTable } from './LinesTable';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@schemas/paging';
-import { DataTable, type Column } from '../ui/DataTable';
-import { ErrorBox } from '../ui/ErrorBox';
-import { Pagination } from '../ui/Pagination';
-import { Spinner } from '../ui/Spinner';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { Pagination } from '../../shared/ui/Pagination';
+import { Spinner } from '../../shared/ui/Spinner';
 
 interface DocumentListProps<T> {
   list: UseQueryResult<Page<T>>;

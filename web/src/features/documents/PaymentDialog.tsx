@@ -9,17 +9,16 @@ import {
   type PaymentMethod,
   type ReceiptableType,
 } from '@schemas/documents';
-import { isApiError } from '../api/client';
-import { Field } from '../forms/Field';
-import { useSchemaForm } from '../forms/useSchemaForm';
-import { useFlash } from '../ui/Flash';
-import { FormDialog } from '../ui/FormDialog';
-import { formatMoney } from '../ui/money';
-import { SelectField } from '../ui/SelectField';
+import { isApiError } from '../../shared/api/client';
+import { Field } from '../../shared/forms/Field';
+import { useSchemaForm } from '../../shared/forms/useSchemaForm';
+import { useFlash } from '../../shared/ui/Flash';
+import { FormDialog } from '../../shared/ui/FormDialog';
+import { centsText, formatMoney, toCents } from '../../shared/ui/money';
+import { SelectField } from '../../shared/ui/SelectField';
 import { useRecordPayment } from './api';
-import { centsText, toCents } from './cents';
-import { today } from './dates';
-import { useIdempotencyKey } from './useIdempotencyKey';
+import { today } from '../../shared/ui/dates';
+import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 
 const FAILED = 'Error recording payment. Please try again.';
 

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { newIdempotencyKey } from '../api/client';
+import { newIdempotencyKey } from './client';
 
 /**
  * One key per submission: pressing again with the same body (a double click, a retry after a lost

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { PRODUCT_TYPE_LABELS } from '../api/products';
-import { stockQueries } from '../stock/api';
-import { formatMoney } from '../ui/money';
-import { fromCents } from './cents';
+import { PRODUCT_TYPE_LABELS } from '../../shared/api/products';
+import { stockQueries } from '../../shared/stock/api';
+import { formatMoney, fromCents } from '../../shared/ui/money';
 import { LINE_KINDS, draftLineCents, type DraftLine, type LineMode } from './draft';
 
 /**

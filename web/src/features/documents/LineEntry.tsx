@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { fieldErrors } from '@schemas/common';
-import { PRODUCT_TYPE_LABELS, type ProductEntry, type ProductType } from '../api/products';
-import { usePermissions } from '../auth/permissions';
-import { FieldFrame } from '../forms/FieldFrame';
-import { formatMoney } from '../ui/money';
-import { SelectField } from '../ui/SelectField';
+import { PRODUCT_TYPE_LABELS, type ProductEntry, type ProductType } from '../../shared/api/products';
+import { usePermissions } from '../../shared/auth/permissions';
+import { FieldFrame } from '../../shared/forms/FieldFrame';
+import { formatMoney, toCents } from '../../shared/ui/money';
+import { SelectField } from '../../shared/ui/SelectField';
 import { productPickerQuery } from './api';
-import { toCents } from './cents';
 import { LINE_KINDS, newLineKey, type DraftLine, type LineMode } from './draft';
 import { SearchCombobox } from './SearchCombobox';
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PAYMENT_METHOD_LABELS, type Party, type Receipt, type Totals } from '@schemas/documents';
-import { ActivitySection } from '../audit/ActivitySection';
-import { DataTable, type Column } from '../ui/DataTable';
-import { DetailList } from '../ui/DetailList';
-import { formatMoney } from '../ui/money';
-import { PageHeader } from '../ui/Page';
-import { formatDate } from './dates';
+import { ActivitySection } from '../../shared/audit/ActivitySection';
+import { DataTable, type Column } from '../../shared/ui/DataTable';
+import { DetailList } from '../../shared/ui/DetailList';
+import { formatMoney } from '../../shared/ui/money';
+import { PageHeader } from '../../shared/ui/Page';
+import { formatDate } from '../../shared/ui/dates';
 import { StatusBadge } from './StatusBadge';
 import './documents.css';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { LINE_PRODUCT_TYPES, PURCHASABLE_TYPES, invoiceItemInput, purchaseItemInput, saleItemInput, type Party } from '@schemas/documents';
-import type { ProductType } from '../api/products';
-import { centsText, lineCents, percentOf, toCents } from './cents';
+import type { ProductType } from '../../shared/api/products';
+import { centsText, lineCents, percentOf, toCents } from '../../shared/ui/money';
 
 /** Invoice lines have a description and a unit price; sale lines a price and a discount percent; purchase lines a cost price and notes. */
 export type LineMode = 'invoice' | 'sale' | 'purchase';

@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS, type Party, type Receipt, type Totals } from '@schemas/documents';
-import { formatDate } from '../dates';
+import { formatDate } from '../ui/dates';
 import type { Printable } from './types';
 
 export const percentText = (value: number) => `${Number(value.toFixed(2))}%`;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Party, Receipt, Settings } from '@schemas/documents';
-import { formatMoney } from '../../ui/money';
-import { formatDate } from '../dates';
+import { formatMoney } from '../ui/money';
+import { formatDate } from '../ui/dates';
 import {
   capitalized,
   methodFacts,

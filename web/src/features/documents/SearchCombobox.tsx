@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { FieldFrame } from '../forms/FieldFrame';
-import { useDebounced } from '../hooks/useDebounced';
+import { FieldFrame } from '../../shared/forms/FieldFrame';
+import { useDebounced } from '../../shared/hooks/useDebounced';
 import './documents.css';
 
 interface SearchComboboxProps<T, Data, Key extends readonly unknown[]> {

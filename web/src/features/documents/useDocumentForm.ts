@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '@schemas/common';
-import { isApiError, staleMessage } from '../api/client';
+import { isApiError, staleMessage } from '../../shared/api/client';
 
 const LINE_FIELD = /^items\.(\d+)\./;
 

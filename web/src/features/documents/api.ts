@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Party, PurchasePaymentInput, Receipt, ReceiptInput } from '@schemas/documents';
 import type { Page } from '@schemas/paging';
-import { api, type QueryParams } from '../api/client';
-import { stockAlerts, type ProductEntry, type ProductType } from '../api/products';
-import { activityKeys } from '../audit/activity';
+import { api, type QueryParams } from '../../shared/api/client';
+import { stockAlerts, type ProductEntry, type ProductType } from '../../shared/api/products';
+import { activityKeys } from '../../shared/audit/activity';
 
 export const DOCUMENT_PAGE_SIZE = 20;
 

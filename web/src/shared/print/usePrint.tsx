@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useReactToPrint } from 'react-to-print';
-import { settingsQuery } from '../../api/settings';
+import { settingsQuery } from '../api/settings';
 import { printFileTitle } from './format';
 import { fitThermalPage } from './pageSize';
 import { Printout } from './Printout';
