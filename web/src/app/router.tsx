@@ -16,10 +16,8 @@ import { batteryRoutes } from '../features/batteries/routes';
 import { wiperRoutes } from '../features/wipers/routes';
 import { inventoryRoutes } from '../features/inventories/routes';
 import { serviceRoutes } from '../features/services/routes';
-import { invoiceRoutes } from '../features/invoices/routes';
-import { saleRoutes } from '../features/sales/routes';
+import { documentRoutes } from '../features/documents/routes';
 import { receiptRoutes } from '../features/receipts/routes';
-import { purchaseRoutes } from '../features/purchases/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { userRoutes } from '../features/users/routes';
@@ -70,10 +68,8 @@ export const router = createBrowserRouter([
           ...wiperRoutes,
           ...inventoryRoutes,
           ...serviceRoutes,
-          ...invoiceRoutes,
-          ...saleRoutes,
+          ...documentRoutes,
           ...receiptRoutes,
-          ...purchaseRoutes,
           ...settingsRoutes,
           ...reportRoutes,
           ...userRoutes,

@@ -113,6 +113,21 @@ export interface DraftStart {
 let lineCounter = 0;
 export const newLineKey = () => `line-${++lineCounter}`;
 
+type SavedLine = Pick<DraftLine, 'product_id' | 'product_type' | 'product_name' | 'quantity'> & { description: string | null };
+
+/** A saved line as the editor holds it, at its price; `extra` is the kind's own (a discount, a purchase line's id). */
+export const savedLine = (line: SavedLine, priceCents: number, extra: Partial<DraftLine> = {}): DraftLine => ({
+  key: newLineKey(),
+  product_id: line.product_id,
+  product_type: line.product_type,
+  product_name: line.product_name,
+  description: line.description ?? '',
+  quantity: line.quantity,
+  priceCents,
+  discount: 0,
+  ...extra,
+});
+
 /** What the document editor holds: the party, the branch, the lines, notes, discount and tax, and the totals in cents. */
 export function useDocumentDraft(mode: LineMode, start: DraftStart, taxRate: number) {
   const [draft, setDraft] = useState(start);

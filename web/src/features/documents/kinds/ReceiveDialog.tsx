@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { Purchase } from '@schemas/documents';
-import { isApiError } from '../../shared/api/client';
-import { today } from '../../shared/ui/dates';
-import { Field } from '../../shared/forms/Field';
-import { FormDialog } from '../../shared/ui/FormDialog';
-import { usePurchaseMutations } from './api';
+import { isApiError } from '../../../shared/api/client';
+import { today } from '../../../shared/ui/dates';
+import { Field } from '../../../shared/forms/Field';
+import { FormDialog } from '../../../shared/ui/FormDialog';
+import { useDocumentMutations } from '../api';
+import { purchaseQueries } from './purchaseRules';
 
 const FAILED = 'Error receiving purchase order. Please try again.';
 
@@ -19,7 +20,7 @@ interface ReceiveDialogProps {
  * that), and the day it came. A line left at 0 is not received now.
  */
 export function ReceiveDialog({ purchase, onClose, onReceived }: ReceiveDialogProps) {
-  const { transition } = usePurchaseMutations();
+  const { transition } = useDocumentMutations<Purchase>(purchaseQueries);
   const lines = purchase.purchase_items
     .map((item) => ({ item, outstanding: item.quantity - item.received_quantity }))
     .filter((line) => line.outstanding > 0);

@@ -1,10 +1,7 @@
 import type { Purchase } from '@schemas/documents';
-import { documentQueries, useDocumentMutations } from '../documents/api';
+import { documentQueries } from '../api';
 
 export const purchaseQueries = documentQueries<Purchase>('purchases');
-export const purchaseKeys = purchaseQueries.keys;
-
-export const usePurchaseMutations = () => useDocumentMutations<Purchase>(purchaseQueries);
 
 type Order = Pick<Purchase, 'status' | 'total_paid' | 'purchase_items'>;
 

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { settingsQuery } from '../../shared/api/settings';
+import { useFlash } from '../../shared/ui/Flash';
+import { PageHeader } from '../../shared/ui/Page';
+import { Spinner } from '../../shared/ui/Spinner';
+import { DocumentForm } from './DocumentForm';
+import { capitalized, type DocumentKind, type TradingDocument } from './kind';
+
+const noPreset = () => ({ waiting: false, product: null });
+
+/** /invoices/create: a new document; then the list or its page, as the kind says. */
+export function DocumentCreatePage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const settings = useQuery(settingsQuery);
+  const preset = (kind.usePresetProduct ?? noPreset)();
+  return (
+    <section>
+      <PageHeader title={kind.newTitle} />
+      {settings.isPending || preset.waiting ? (
+        <Spinner label="Loading…" />
+      ) : (
+        <DocumentForm
+          kind={kind}
+          settings={settings.data}
+          presetProduct={preset.product}
+          onSaved={(document) => {
+            const to = kind.afterCreate === 'list' ? `/${kind.path}` : `/${kind.path}/${document.id}`;
+            flash(`${capitalized(kind.noun)} created successfully!`, to);
+            navigate(to);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import type { FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { PAYMENT_STATUSES } from '@schemas/documents';
+import { usePermissions } from '../../shared/auth/permissions';
+import { BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/branches/BranchSelect';
+import { Field } from '../../shared/forms/Field';
+import { useUrlFilters } from '../../shared/hooks/useUrlFilters';
+import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
+import { CheckboxField } from '../../shared/ui/CheckboxField';
+import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { PageHeader } from '../../shared/ui/Page';
+import { SelectField } from '../../shared/ui/SelectField';
+import { useDocumentMutations } from './api';
+import { DocumentList } from './DocumentList';
+import { LINE_KINDS } from './draft';
+import { capitalized, numberOf, type DocumentKind, type TradingDocument } from './kind';
+
+const noRowActions = () => ({ button: () => null, error: null, node: null });
+
+/** /invoices: filters, the page of documents, View, the kind's row buttons, Edit, Delete. */
+export function DocumentListPage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
+  const party = LINE_KINDS[kind.mode].party.label;
+  const partyFilter = party.toLowerCase();
+  const filters = useUrlFilters([partyFilter, 'location_id', ...kind.filters], { location_id: useBranchFilterDefault() });
+  const { applied, form, setFormField, page, setPage } = filters;
+  const list = useQuery(
+    kind.queries.list({ ...applied, location_id: branchFilterParam(applied.location_id), ...('overdue' in applied && { overdue: applied.overdue ? 1 : undefined }) }, page),
+  );
+  const can = usePermissions();
+  const { remove } = useDocumentMutations<D>(kind.queries);
+  const plural = `${kind.noun}s`;
+  const deletion = useRecordDeletion(remove, {
+    deleteTitle: `Delete ${kind.name}`,
+    deleteConfirm: `Are you sure you want to delete this ${kind.noun}?`,
+    deleteFailed: `Error deleting ${kind.noun}. Please try again.`,
+    deleted: `${capitalized(kind.noun)} deleted successfully!`,
+  });
+  const rowActions = (kind.useRowActions ?? noRowActions)();
+  usePageInRange(list.data, page, setPage);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    filters.apply();
+  };
+  const bind = (name: string) => ({ name, value: form[name], onChange: (value: string) => setFormField(name, value) });
+  const statusOptions = (statuses: readonly string[]) => statuses.map((status) => ({ value: status, label: status }));
+  const error = deletion.error ?? rowActions.error;
+
+  return (
+    <section>
+      <PageHeader
+        title={kind.listTitle}
+        actions={
+          <Link to={`/${kind.path}/create`} className="btn btn-primary">
+            {kind.newTitle}
+          </Link>
+        }
+      />
+      <div className={kind.listClassName ? `card ${kind.listClassName}` : 'card'}>
+        <form className="doc-filters" onSubmit={submit} role="search" aria-label={`Filter ${plural}`}>
+          <Field {...bind(partyFilter)} label={party} inputProps={{ placeholder: `${party} name` }} />
+          <BranchFilter value={form.location_id} onChange={(value) => setFormField('location_id', value)} />
+          {kind.filters.map((filter) => {
+            switch (filter) {
+              case 'status':
+                return <SelectField key={filter} {...bind(filter)} label="Status" placeholder="All" options={statusOptions(kind.statuses)} />;
+              case 'payment_status':
+                return <SelectField key={filter} {...bind(filter)} label="Payment Status" placeholder="All" options={statusOptions(PAYMENT_STATUSES)} />;
+              case 'dateFrom':
+                return <Field key={filter} {...bind(filter)} label="From Date" type="date" />;
+              case 'dateTo':
+                return <Field key={filter} {...bind(filter)} label="To Date" type="date" />;
+              case 'overdue':
+                return (
+                  <CheckboxField
+                    key={filter}
+                    name={filter}
+                    label="Overdue Only"
+                    checked={form.overdue === '1'}
+                    onChange={(checked) => setFormField(filter, checked ? '1' : '')}
+                  />
+                );
+            }
+          })}
+          <div className="doc-filters-submit">
+            <button type="submit" className="btn btn-primary">
+              Filter
+            </button>
+          </div>
+        </form>
+        {error && <ErrorBox messages={[error]} />}
+        <DocumentList
+          list={list}
+          caption={capitalized(plural)}
+          loadError={`Error loading ${plural}: {message}`}
+          empty={`No ${plural} found`}
+          onPage={setPage}
+          rowLabel={(document) => `${capitalized(kind.noun)} ${numberOf(document)} ${kind.party(document)?.name ?? ''}`.trim()}
+          rowClassName={kind.rowClassName}
+          columns={kind.columns}
+          actions={(document) => (
+            <>
+              <Link to={`/${kind.path}/${document.id}`} className="btn btn-small btn-secondary">
+                View
+              </Link>
+              {rowActions.button(document)}
+              {kind.canEdit(document) && (
+                <Link to={`/${kind.path}/${document.id}/edit`} className="btn btn-small btn-secondary">
+                  Edit
+                </Link>
+              )}
+              {kind.canDelete(document) && can.deleteDocument(kind.mode, document) && (
+                <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(document.id)}>
+                  Delete
+                </button>
+              )}
+            </>
+          )}
+        />
+      </div>
+      {deletion.dialog}
+      {rowActions.node}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { FieldErrors } from '@schemas/common';
+import type { Party, Receipt, ReceiptableType, Settings, Totals } from '@schemas/documents';
+import type { ProductEntry } from '../../shared/api/products';
+import type { Printable, PrintLayout } from '../../shared/print';
+import type { Column } from '../../shared/ui/DataTable';
+import type { DocumentQueries } from './api';
+import type { DocumentDraft, DraftLine, LineMode } from './draft';
+
+/** What every trading document has, as the pages read it. */
+export interface TradingDocument extends Totals {
+  id: number;
+  number: string | null;
+  status: string;
+  version: number;
+  location_id: number;
+  location: { name: string };
+  notes: string | null;
+  created_by_id: number | null;
+  receipts?: Receipt[];
+}
+
+/** A change of status the document's page asks about first: Send, Complete, Mark as Received, Cancel. */
+export interface Transition<D> {
+  action: string;
+  label: string;
+  title: string;
+  message: (document: D) => string;
+  confirmLabel: string;
+  failureMessage: string;
+  done: string;
+  when: (document: D) => boolean;
+}
+
+export type ListFilter = 'status' | 'payment_status' | 'dateFrom' | 'dateTo' | 'overdue';
+
+/** The kind's own header fields in the editor: what they send, and how they show (with their messages). */
+export interface HeaderFields {
+  input: Record<string, unknown>;
+  fields: (errors: FieldErrors) => ReactNode;
+  afterTotals?: (errors: FieldErrors) => ReactNode;
+}
+
+/** The few fields left to change on a posted document (a sent invoice, a completed sale). */
+export interface PostedEdit<D> {
+  when: (document: D) => boolean;
+  note: string;
+  schema: z.ZodType;
+  values: (document: D) => Record<string, string>;
+  fields: (bind: (name: string) => { name: string; value: string; errors?: string[]; onChange: (value: string) => void }) => ReactNode;
+}
+
+/**
+ * One kind of trading document (invoice, sale, purchase order) as the generic pages show it: its names,
+ * routes, list, view, actions and editor. Texts built from `name` and `noun` read e.g. "Edit Invoice #…",
+ * "Invoice not found", "Error deleting purchase order. Please try again."
+ */
+export interface DocumentKind<D extends TradingDocument, Line extends { id: number }> {
+  /** The kind's lines, print, activity and permissions. */
+  mode: LineMode;
+  /** The pages' path and the API's: /invoices, /api/invoices. */
+  path: string;
+  queries: DocumentQueries<D>;
+  receiptableType: ReceiptableType;
+  /** As a title: 'Purchase Order'. */
+  name: string;
+  /** In a sentence: 'purchase order'; its plural adds an s. */
+  noun: string;
+  listTitle: string;
+  /** The create page's title and the list's button. */
+  newTitle: string;
+  /** Where Create goes once saved: the list, or the new document's page. */
+  afterCreate: 'list' | 'detail';
+  statuses: readonly string[];
+  /** The status as shown, when it is not the stored one. */
+  shownStatus?: (document: D) => string;
+  party: (document: D) => Party;
+  partyHeading: string;
+  printable: (document: D) => Printable;
+  printLayouts?: PrintLayout[];
+
+  /** List: the filters after the party's and the branch's, the columns, and the row's own buttons beside View. */
+  filters: readonly ListFilter[];
+  listClassName?: string;
+  columns: Column<D>[];
+  rowClassName?: (document: D) => string | undefined;
+  useRowActions?: () => { button: (document: D) => ReactNode; error?: string | null; node: ReactNode };
+
+  /** View. */
+  numberLabel?: string;
+  locationLabel?: string;
+  summary?: 'bill' | 'order';
+  backToList?: boolean;
+  facts: (document: D) => { label: string; value: ReactNode }[];
+  lines: (document: D) => Line[];
+  lineLabel: (line: Line) => string;
+  lineColumns: Column<Line>[];
+  payments?: (document: D) => Receipt[];
+  canEdit: (document: D) => boolean;
+  canPay: (document: D) => boolean;
+  /** By its status; the user's permission is checked beside. */
+  canDelete: (document: D) => boolean;
+  /** Buttons of the kind's own before `post` (a purchase order's Receive). */
+  Actions?: (props: { document: D }) => ReactNode;
+  post: Transition<D>;
+  cancel: Transition<D>;
+
+  /** Editor. */
+  editNote?: (document: D) => string | undefined;
+  posted?: PostedEdit<D>;
+  usePresetProduct?: () => { waiting: boolean; product: ProductEntry | null };
+  schemas: { create: z.ZodType; update: z.ZodType };
+  /** The header fields the kind adds, whose messages go under them. */
+  formFields: readonly string[];
+  draftLine: (line: Line) => DraftLine;
+  useHeader: (document: D | undefined, state: DocumentDraft, settings: Settings | undefined) => HeaderFields;
+}
+
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** How a document is named on screen: its number, or "Draft" until it has one. */
+export const numberOf = (document: Pick<TradingDocument, 'number'>) => document.number ?? 'Draft';

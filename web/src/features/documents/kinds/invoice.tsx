@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { INVOICE_STATUSES, draftInvoiceInput, invoiceInput, sentInvoiceInput, type Invoice, type InvoiceItem } from '@schemas/documents';
+import { Field } from '../../../shared/forms/Field';
+import { addDays, formatDate, today } from '../../../shared/ui/dates';
+import { formatMoney, toCents } from '../../../shared/ui/money';
+import { documentQueries } from '../api';
+import { savedLine } from '../draft';
+import { numberOf, type DocumentKind } from '../kind';
+import { StatusBadge } from '../StatusBadge';
+import { useRowPrint } from '../useRowPrint';
+
+const PAYABLE = new Set(['sent', 'overdue', 'partial']);
+const printable = (invoice: Invoice) => ({ kind: 'invoice', document: invoice }) as const;
+
+/** Invoices: a draft is edited in full and sent (taking its number and the stock); a sent one keeps its lines. */
+export const invoiceKind: DocumentKind<Invoice, InvoiceItem> = {
+  mode: 'invoice',
+  path: 'invoices',
+  queries: documentQueries<Invoice>('invoices'),
+  receiptableType: 'Invoice',
+  name: 'Invoice',
+  noun: 'invoice',
+  listTitle: 'Invoices',
+  newTitle: 'Create Invoice',
+  afterCreate: 'list',
+  statuses: INVOICE_STATUSES,
+  party: (invoice) => invoice.customer,
+  partyHeading: 'Bill To',
+  printable,
+
+  filters: ['status', 'dateFrom', 'dateTo', 'overdue'],
+  columns: [
+    { header: 'Invoice #', cell: (invoice) => <Link to={`/invoices/${invoice.id}`}>{numberOf(invoice)}</Link>, className: 'cell-nowrap' },
+    { header: 'Customer', cell: (invoice) => invoice.customer?.name || '-' },
+    { header: 'Issue Date', cell: (invoice) => formatDate(invoice.issued_date), className: 'cell-nowrap' },
+    { header: 'Due Date', cell: (invoice) => formatDate(invoice.due_date) || '-', className: 'cell-nowrap' },
+    { header: 'Amount', cell: (invoice) => formatMoney(invoice.net_amount ?? invoice.total_amount), className: 'cell-money' },
+    { header: 'Status', cell: (invoice) => <StatusBadge status={invoice.status} /> },
+  ],
+  rowClassName: (invoice) => (invoice.is_overdue ? 'doc-row-overdue' : undefined),
+  useRowActions: () => useRowPrint(printable),
+
+  facts: (invoice) => [
+    { label: 'Issue Date', value: formatDate(invoice.issued_date) },
+    { label: 'Due Date', value: formatDate(invoice.due_date) || 'N/A' },
+  ],
+  lines: (invoice) => invoice.items,
+  lineLabel: (item) => item.product_name,
+  lineColumns: [
+    {
+      header: 'Description',
+      cell: (item) => (
+        <span className="line-product-cell">
+          <strong>{item.product_name}</strong>
+          {item.description && <span className="line-description">{item.description}</span>}
+          {item.dot && <span className="line-description">DOT {item.dot}</span>}
+        </span>
+      ),
+    },
+    { header: 'Quantity', cell: (item) => item.quantity, className: 'cell-money' },
+    { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-money' },
+    { header: 'Line Total', cell: (item) => formatMoney(item.total), className: 'cell-money' },
+  ],
+  canEdit: (invoice) => invoice.status !== 'cancelled',
+  canPay: (invoice) => PAYABLE.has(invoice.status) && invoice.balance_due > 0,
+  canDelete: (invoice) => invoice.status === 'draft',
+  post: {
+    action: 'send',
+    label: 'Send',
+    title: 'Send Invoice',
+    message: (invoice) => `Send this invoice? It takes its number and its items leave the stock of ${invoice.location.name}.`,
+    confirmLabel: 'Send',
+    failureMessage: 'Error sending invoice. Please try again.',
+    done: 'Invoice sent successfully!',
+    when: (invoice) => invoice.status === 'draft',
+  },
+  cancel: {
+    action: 'cancel',
+    label: 'Cancel Invoice',
+    title: 'Cancel Invoice',
+    message: () => 'Cancel this invoice? Its items go back into stock and it can no longer be paid or edited.',
+    confirmLabel: 'Cancel Invoice',
+    failureMessage: 'Error cancelling invoice. Please try again.',
+    done: 'Invoice cancelled.',
+    when: (invoice) => invoice.status !== 'draft' && invoice.status !== 'cancelled',
+  },
+
+  posted: {
+    when: (invoice) => invoice.status !== 'draft',
+    note: 'This invoice has been sent: only its due date and notes can be changed.',
+    schema: sentInvoiceInput,
+    values: (invoice) => ({ due_date: invoice.due_date ?? '', notes: invoice.notes ?? '' }),
+    fields: (bind) => (
+      <>
+        <Field {...bind('due_date')} label="Due Date" type="date" required />
+        <Field {...bind('notes')} label="Notes" multiline wide />
+      </>
+    ),
+  },
+  schemas: { create: invoiceInput, update: draftInvoiceInput },
+  formFields: ['issued_date', 'due_date'],
+  draftLine: (item) => savedLine(item, toCents(item.unit_price)),
+  useHeader: (invoice, _state, settings) => {
+    const [issuedDate, setIssuedDate] = useState(invoice?.issued_date ?? today());
+    // null: the due date follows the issue date by the shop's payment terms until it is typed.
+    const [dueDate, setDueDate] = useState<string | null>(invoice?.due_date ?? null);
+    const shownDueDate = dueDate ?? (settings && issuedDate ? addDays(issuedDate, settings.payment_terms_days) : '');
+    return {
+      input: { issued_date: issuedDate, due_date: shownDueDate, ...(invoice ? {} : { status: 'draft' }) },
+      fields: (errors) => (
+        <>
+          <Field name="issued_date" label="Issue Date" type="date" required value={issuedDate} onChange={setIssuedDate} errors={errors.issued_date} />
+          <Field name="due_date" label="Due Date" type="date" required value={shownDueDate} onChange={setDueDate} errors={errors.due_date} />
+        </>
+      ),
+    };
+  },
+};

@@ -1,0 +1,163 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  SALE_STATUSES,
+  completedSaleInput,
+  pendingSaleInput,
+  saleInput,
+  type Sale,
+  type SaleItem,
+} from '@schemas/documents';
+import { Field } from '../../../shared/forms/Field';
+import { formatDate, today } from '../../../shared/ui/dates';
+import { centsText, formatMoney, toCents } from '../../../shared/ui/money';
+import { SelectField } from '../../../shared/ui/SelectField';
+import { documentQueries } from '../api';
+import { savedLine } from '../draft';
+import type { DocumentKind } from '../kind';
+import { StatusBadge } from '../StatusBadge';
+
+const STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
+const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+
+/** Sales: a counter sale, completed and paid in one step, or a pending one completed later. */
+export const saleKind: DocumentKind<Sale, SaleItem> = {
+  mode: 'sale',
+  path: 'sales',
+  queries: documentQueries<Sale>('sales'),
+  receiptableType: 'Sale',
+  name: 'Sale',
+  noun: 'sale',
+  listTitle: 'Sales List',
+  newTitle: 'New Sale',
+  afterCreate: 'detail',
+  statuses: SALE_STATUSES,
+  party: (sale) => sale.customer,
+  partyHeading: 'Bill To',
+  printable: (sale) => ({ kind: 'sale', document: sale }),
+
+  filters: ['status', 'payment_status', 'dateFrom'],
+  columns: [
+    { header: 'Sale ID', cell: (sale) => <Link to={`/sales/${sale.id}`}>{sale.number}</Link>, className: 'cell-nowrap' },
+    { header: 'Customer', cell: (sale) => sale.customer?.name || '-' },
+    { header: 'Date', cell: (sale) => formatDate(sale.sale_date), className: 'cell-nowrap' },
+    { header: 'Total Amount', cell: (sale) => formatMoney(sale.net_amount ?? sale.total_amount), className: 'cell-money' },
+    { header: 'Status', cell: (sale) => <StatusBadge status={sale.status} /> },
+    { header: 'Payment', cell: (sale) => <StatusBadge status={sale.payment_status} /> },
+  ],
+
+  facts: (sale) => [
+    { label: 'Sale Date', value: formatDate(sale.sale_date) },
+    { label: 'Payment Method', value: PAYMENT_METHOD_LABELS[sale.payment_method] },
+  ],
+  lines: (sale) => sale.items,
+  lineLabel: (item) => item.product_name,
+  lineColumns: [
+    {
+      header: 'Product',
+      cell: (item) => (
+        <span className="line-product-cell">
+          <strong>{item.product_name}</strong>
+          {item.dot && <span className="line-description">DOT {item.dot}</span>}
+        </span>
+      ),
+    },
+    { header: 'Quantity', cell: (item) => item.quantity, className: 'cell-money' },
+    { header: 'Price', cell: (item) => formatMoney(item.selling_price), className: 'cell-money' },
+    { header: 'Discount', cell: (item) => `${item.discount}%`, className: 'cell-money' },
+    { header: 'Total', cell: (item) => formatMoney(item.total_price), className: 'cell-money' },
+  ],
+  canEdit: (sale) => sale.status !== 'cancelled',
+  canPay: (sale) => sale.status !== 'cancelled' && sale.balance_due > 0,
+  // Only what never moved stock or money can be deleted.
+  canDelete: (sale) => sale.status !== 'completed' && sale.total_paid === 0,
+  post: {
+    action: 'complete',
+    label: 'Complete',
+    title: 'Complete Sale',
+    message: (sale) => `Complete this sale? Its items leave the stock of ${sale.location.name}.`,
+    confirmLabel: 'Complete',
+    failureMessage: 'Error completing sale. Please try again.',
+    done: 'Sale completed successfully!',
+    when: (sale) => sale.status === 'pending',
+  },
+  cancel: {
+    action: 'cancel',
+    label: 'Cancel Sale',
+    title: 'Cancel Sale',
+    message: (sale) =>
+      sale.status === 'completed'
+        ? 'Cancel this sale? Its items go back into stock and it can no longer be paid or edited.'
+        : 'Cancel this sale? It can no longer be paid or edited.',
+    confirmLabel: 'Cancel Sale',
+    failureMessage: 'Error cancelling sale. Please try again.',
+    done: 'Sale cancelled.',
+    when: (sale) => sale.status !== 'cancelled',
+  },
+
+  posted: {
+    when: (sale) => sale.status === 'completed',
+    note: 'This sale is completed: only its payment method and notes can be changed.',
+    schema: completedSaleInput,
+    values: (sale) => ({ payment_method: sale.payment_method, notes: sale.notes ?? '' }),
+    fields: (bind) => (
+      <>
+        <SelectField {...bind('payment_method')} label="Payment Method" options={METHOD_OPTIONS} />
+        <Field {...bind('notes')} label="Notes" multiline wide />
+      </>
+    ),
+  },
+  schemas: { create: saleInput, update: pendingSaleInput },
+  formFields: ['sale_date', 'payment_method', 'status', 'amount_paid'],
+  draftLine: (item) => savedLine(item, toCents(item.selling_price), { discount: item.discount }),
+  /** The sale's date and payment method; a new one also its status and what is paid at the counter. */
+  useHeader: (sale, state) => {
+    const [saleDate, setSaleDate] = useState(sale?.sale_date ?? today());
+    const [paymentMethod, setPaymentMethod] = useState<string>(sale?.payment_method ?? 'cash');
+    const [status, setStatus] = useState<string>('pending');
+    // null: Paid now follows the total while the sale is completed at once, else stays empty, until it is typed.
+    const [paidNow, setPaidNow] = useState<string | null>(null);
+    const shownPaidNow = paidNow ?? (status === 'completed' ? centsText(Math.max(state.totals.totalCents, 0)) : '');
+    return {
+      input: { sale_date: saleDate, payment_method: paymentMethod, ...(sale ? {} : { status, amount_paid: shownPaidNow }) },
+      fields: (errors) => (
+        <>
+          <Field name="sale_date" label="Sale Date" type="date" required value={saleDate} onChange={setSaleDate} errors={errors.sale_date} />
+          <SelectField
+            name="payment_method"
+            label="Payment Method"
+            value={paymentMethod}
+            onChange={setPaymentMethod}
+            options={METHOD_OPTIONS}
+            errors={errors.payment_method}
+          />
+          {!sale && (
+            <SelectField
+              name="status"
+              label="Status"
+              value={status}
+              onChange={setStatus}
+              options={SALE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }))}
+              errors={errors.status}
+              hint={status === 'completed' ? 'The items leave the branch stock when the sale is saved.' : undefined}
+            />
+          )}
+        </>
+      ),
+      afterTotals: (errors) =>
+        !sale && (
+          <Field
+            name="amount_paid"
+            label="Paid now"
+            type="number"
+            value={shownPaidNow}
+            onChange={setPaidNow}
+            errors={errors.amount_paid}
+            inputProps={{ step: '0.01', min: '0', inputMode: 'decimal', placeholder: '0.00' }}
+          />
+        ),
+    };
+  },
+};
