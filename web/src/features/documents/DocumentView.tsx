@@ -201,3 +201,16 @@ export function DocumentView<Line>({
     </section>
   );
 }
+
+/** A line's product on the view: its name, and under it what the kind adds (a description, a DOT, the product's type). */
+export function LineProduct({ name, details }: { name: string; details: (string | null | false)[] }) {
+  return (
+    <span className="line-product-cell">
+      <strong>{name}</strong>
+      {details.map((detail, index) => detail && <span key={index} className="line-description">{detail}</span>)}
+    </span>
+  );
+}
+
+/** The Quantity column every kind's lines show. */
+export const quantityColumn = { header: 'Quantity', cell: (line: { quantity: number }) => line.quantity, className: 'cell-money' };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { PRODUCT_TYPE_LABELS } from '../../shared/api/products';
 import { stockQueries } from '../../shared/stock/api';
+import { HeadRow } from '../../shared/ui/DataTable';
 import { formatMoney, fromCents } from '../../shared/ui/money';
 import { LINE_KINDS, draftLineCents, type DraftLine, type LineMode } from './draft';
 
@@ -74,33 +75,19 @@ export function LinesTable({ mode, lines, locationId, onRemove, onQuantity, line
       <table className="data-table lines-table">
         <caption className="sr-only">Items</caption>
         <thead>
-          <tr>
-            <th scope="col">Product</th>
-            {textField === 'description' && <th scope="col">{kind.text!.label}</th>}
-            <th scope="col" className="cell-number">
-              Quantity
-            </th>
-            {showsReceived && (
-              <th scope="col" className="cell-number">
-                Received
-              </th>
-            )}
-            <th scope="col" className="cell-number">
-              {kind.priceLabel}
-            </th>
-            {kind.discount && (
-              <th scope="col" className="cell-number">
-                Discount
-              </th>
-            )}
-            <th scope="col" className="cell-number">
-              Total
-            </th>
-            {textField === 'notes' && <th scope="col">{kind.text!.label}</th>}
-            <th scope="col" className="col-actions">
-              Actions
-            </th>
-          </tr>
+          <HeadRow
+            cells={[
+              'Product',
+              textField === 'description' && kind.text!.label,
+              ['Quantity', 'cell-number'],
+              showsReceived && ['Received', 'cell-number'],
+              [kind.priceLabel, 'cell-number'],
+              kind.discount && ['Discount', 'cell-number'],
+              ['Total', 'cell-number'],
+              textField === 'notes' && kind.text!.label,
+              ['Actions', 'col-actions'],
+            ]}
+          />
         </thead>
         <tbody>
           {lines.map((line, index) => {

@@ -1,23 +1,9 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-/** The kinds' paths, as DOCUMENT_PAGES (./pages) names them; the pages load when one is opened. */
+/** The kinds' paths, as DOCUMENT_PAGES (./pages) names them; a kind's pages load when one is opened. */
 const PATHS = ['invoices', 'sales', 'purchases'];
 
-type PageName = 'list' | 'create' | 'detail' | 'edit' | 'print';
+const pages = { '': 'list', create: 'create', ':id': 'detail', ':id/edit': 'edit', ':id/print': 'print' } as const;
 
-function page(path: string, name: PageName) {
-  const Page = lazy(() => import('./pages').then((m) => ({ default: m.DOCUMENT_PAGES[path][name] })));
-  return <Page />;
-}
-
-export const documentRoutes: RouteObject[] = PATHS.map((path) => ({
-  path,
-  children: [
-    { index: true, element: page(path, 'list') },
-    { path: 'create', element: page(path, 'create') },
-    { path: ':id', element: page(path, 'detail') },
-    { path: ':id/edit', element: page(path, 'edit') },
-    { path: ':id/print', element: page(path, 'print') },
-  ],
-}));
+export const documentRoutes: RouteObject[] = PATHS.map((path) => pageRoutes(path, () => import('./pages').then((m) => m.DOCUMENT_PAGES[path]), pages));

@@ -1,17 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-const InventoryListPage = lazy(() => import('./pages').then((m) => ({ default: m.InventoryListPage })));
-const InventoryCreatePage = lazy(() => import('./pages').then((m) => ({ default: m.InventoryCreatePage })));
-const InventoryEditPage = lazy(() => import('./pages').then((m) => ({ default: m.InventoryEditPage })));
+const pages = { '': 'InventoryListPage', create: 'InventoryCreatePage', ':id/edit': 'InventoryEditPage' } as const;
 
-export const inventoryRoutes: RouteObject[] = [
-  {
-    path: 'inventories',
-    children: [
-      { index: true, element: <InventoryListPage /> },
-      { path: 'create', element: <InventoryCreatePage /> },
-      { path: ':id/edit', element: <InventoryEditPage /> },
-    ],
-  },
-];
+export const inventoryRoutes: RouteObject[] = [pageRoutes('inventories', () => import('./pages'), pages)];

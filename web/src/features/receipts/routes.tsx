@@ -1,19 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-const ReceiptListPage = lazy(() => import('./ReceiptListPage').then((m) => ({ default: m.ReceiptListPage })));
-const ReceiptCreatePage = lazy(() => import('./ReceiptCreatePage').then((m) => ({ default: m.ReceiptCreatePage })));
-const ReceiptDetailPage = lazy(() => import('./ReceiptDetailPage').then((m) => ({ default: m.ReceiptDetailPage })));
-const ReceiptPrintPage = lazy(() => import('./ReceiptPrintPage').then((m) => ({ default: m.ReceiptPrintPage })));
+const pages = { '': 'ReceiptListPage', create: 'ReceiptCreatePage', ':id': 'ReceiptDetailPage', ':id/print': 'ReceiptPrintPage' } as const;
 
-export const receiptRoutes: RouteObject[] = [
-  {
-    path: 'receipts',
-    children: [
-      { index: true, element: <ReceiptListPage /> },
-      { path: 'create', element: <ReceiptCreatePage /> },
-      { path: ':id', element: <ReceiptDetailPage /> },
-      { path: ':id/print', element: <ReceiptPrintPage /> },
-    ],
-  },
-];
+export const receiptRoutes: RouteObject[] = [pageRoutes('receipts', () => import('./pages'), pages)];

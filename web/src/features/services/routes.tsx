@@ -1,17 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-const ServiceListPage = lazy(() => import('./pages').then((m) => ({ default: m.ServiceListPage })));
-const ServiceCreatePage = lazy(() => import('./pages').then((m) => ({ default: m.ServiceCreatePage })));
-const ServiceEditPage = lazy(() => import('./pages').then((m) => ({ default: m.ServiceEditPage })));
+const pages = { '': 'ServiceListPage', create: 'ServiceCreatePage', ':id/edit': 'ServiceEditPage' } as const;
 
-export const serviceRoutes: RouteObject[] = [
-  {
-    path: 'services',
-    children: [
-      { index: true, element: <ServiceListPage /> },
-      { path: 'create', element: <ServiceCreatePage /> },
-      { path: ':id/edit', element: <ServiceEditPage /> },
-    ],
-  },
-];
+export const serviceRoutes: RouteObject[] = [pageRoutes('services', () => import('./pages'), pages)];

@@ -1,19 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-const SupplierListPage = lazy(() => import('./pages').then((m) => ({ default: m.SupplierListPage })));
-const SupplierCreatePage = lazy(() => import('./pages').then((m) => ({ default: m.SupplierCreatePage })));
-const SupplierDetailPage = lazy(() => import('./pages').then((m) => ({ default: m.SupplierDetailPage })));
-const SupplierEditPage = lazy(() => import('./pages').then((m) => ({ default: m.SupplierEditPage })));
+const pages = { '': 'SupplierListPage', create: 'SupplierCreatePage', ':id': 'SupplierDetailPage', ':id/edit': 'SupplierEditPage' } as const;
 
-export const supplierRoutes: RouteObject[] = [
-  {
-    path: 'suppliers',
-    children: [
-      { index: true, element: <SupplierListPage /> },
-      { path: 'create', element: <SupplierCreatePage /> },
-      { path: ':id', element: <SupplierDetailPage /> },
-      { path: ':id/edit', element: <SupplierEditPage /> },
-    ],
-  },
-];
+export const supplierRoutes: RouteObject[] = [pageRoutes('suppliers', () => import('./pages'), pages)];

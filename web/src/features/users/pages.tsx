@@ -189,3 +189,4 @@ export function UserDetailPage() {
     </section>
   );
 }
+export { UserListPage } from './UserListPage';

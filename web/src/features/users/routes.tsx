@@ -1,21 +1,7 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireAdmin } from '../../shared/auth/guards';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-const UserListPage = lazy(() => import('./UserListPage').then((m) => ({ default: m.UserListPage })));
-const UserCreatePage = lazy(() => import('./pages').then((m) => ({ default: m.UserCreatePage })));
-const UserDetailPage = lazy(() => import('./pages').then((m) => ({ default: m.UserDetailPage })));
-const UserEditPage = lazy(() => import('./pages').then((m) => ({ default: m.UserEditPage })));
+const pages = { '': 'UserListPage', create: 'UserCreatePage', ':id': 'UserDetailPage', ':id/edit': 'UserEditPage' } as const;
 
-export const userRoutes: RouteObject[] = [
-  {
-    path: 'settings/users',
-    element: <RequireAdmin title="Users" />,
-    children: [
-      { index: true, element: <UserListPage /> },
-      { path: 'create', element: <UserCreatePage /> },
-      { path: ':id', element: <UserDetailPage /> },
-      { path: ':id/edit', element: <UserEditPage /> },
-    ],
-  },
-];
+export const userRoutes: RouteObject[] = [pageRoutes('settings/users', () => import('./pages'), pages, <RequireAdmin title="Users" />)];

@@ -1,18 +1,6 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-const WiperListPage = lazy(() => import('./pages').then((m) => ({ default: m.WiperListPage })));
-const WiperCreatePage = lazy(() => import('./pages').then((m) => ({ default: m.WiperCreatePage })));
-const WiperEditPage = lazy(() => import('./pages').then((m) => ({ default: m.WiperEditPage })));
+const pages = { '': 'WiperListPage', create: 'WiperCreatePage', ':id': 'WiperEditPage', ':id/edit': 'WiperEditPage' } as const;
 
-export const wiperRoutes: RouteObject[] = [
-  {
-    path: 'wiper-products',
-    children: [
-      { index: true, element: <WiperListPage /> },
-      { path: 'create', element: <WiperCreatePage /> },
-      { path: ':id', element: <WiperEditPage /> },
-      { path: ':id/edit', element: <WiperEditPage /> },
-    ],
-  },
-];
+export const wiperRoutes: RouteObject[] = [pageRoutes('wiper-products', () => import('./pages'), pages)];

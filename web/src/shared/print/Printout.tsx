@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Party, Receipt, Settings } from '@schemas/documents';
+import { HeadRow } from '../ui/DataTable';
 import { formatMoney } from '../ui/money';
 import { formatDate } from '../ui/dates';
 import {
@@ -111,23 +112,7 @@ function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayo
       {layout === 'a4' ? (
         <table className="po-table">
           <thead>
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col" className="po-num">
-                Qty
-              </th>
-              <th scope="col" className="po-num">
-                {priceLabel}
-              </th>
-              {hasLineDiscount && (
-                <th scope="col" className="po-num">
-                  Discount
-                </th>
-              )}
-              <th scope="col" className="po-num">
-                Total
-              </th>
-            </tr>
+            <HeadRow cells={['Description', ['Qty', 'po-num'], [priceLabel, 'po-num'], hasLineDiscount && ['Discount', 'po-num'], ['Total', 'po-num']]} />
           </thead>
           <tbody>
             {lines.map((line) => (

@@ -95,3 +95,20 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, actions
     </div>
   );
 }
+
+/** The header row of a table laid out by hand: a label, or a label with its class; `false` leaves a column out. */
+export function HeadRow({ cells }: { cells: (string | [label: string, className: string] | false)[] }) {
+  return (
+    <tr>
+      {cells.map((cell, index) => {
+        if (cell === false) return null;
+        const [label, className] = typeof cell === 'string' ? [cell, undefined] : cell;
+        return (
+          <th key={index} scope="col" className={className}>
+            {label}
+          </th>
+        );
+      })}
+    </tr>
+  );
+}

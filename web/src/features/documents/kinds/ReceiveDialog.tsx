@@ -3,6 +3,7 @@ import type { Purchase } from '@schemas/documents';
 import { isApiError } from '../../../shared/api/client';
 import { today } from '../../../shared/ui/dates';
 import { Field } from '../../../shared/forms/Field';
+import { HeadRow } from '../../../shared/ui/DataTable';
 import { FormDialog } from '../../../shared/ui/FormDialog';
 import { useDocumentMutations } from '../api';
 import { purchaseQueries } from './purchaseRules';
@@ -77,18 +78,7 @@ export function ReceiveDialog({ purchase, onClose, onReceived }: ReceiveDialogPr
         <table className="data-table receive-table">
           <caption className="sr-only">Quantities received</caption>
           <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="cell-number">
-                Ordered
-              </th>
-              <th scope="col" className="cell-number">
-                Received
-              </th>
-              <th scope="col" className="cell-number">
-                Receive now
-              </th>
-            </tr>
+            <HeadRow cells={['Item', ['Ordered', 'cell-number'], ['Received', 'cell-number'], ['Receive now', 'cell-number']]} />
           </thead>
           <tbody>
             {lines.map(({ item, outstanding }) => {

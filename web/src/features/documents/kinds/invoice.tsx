@@ -7,6 +7,7 @@ import { formatMoney, toCents } from '../../../shared/ui/money';
 import { documentQueries } from '../api';
 import { savedLine } from '../draft';
 import { numberOf, type DocumentKind } from '../kind';
+import { LineProduct, quantityColumn } from '../DocumentView';
 import { StatusBadge } from '../StatusBadge';
 import { useRowPrint } from '../useRowPrint';
 
@@ -48,17 +49,8 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceItem> = {
   lines: (invoice) => invoice.items,
   lineLabel: (item) => item.product_name,
   lineColumns: [
-    {
-      header: 'Description',
-      cell: (item) => (
-        <span className="line-product-cell">
-          <strong>{item.product_name}</strong>
-          {item.description && <span className="line-description">{item.description}</span>}
-          {item.dot && <span className="line-description">DOT {item.dot}</span>}
-        </span>
-      ),
-    },
-    { header: 'Quantity', cell: (item) => item.quantity, className: 'cell-money' },
+    { header: 'Description', cell: (item) => <LineProduct name={item.product_name} details={[item.description, item.dot && `DOT ${item.dot}`]} /> },
+    quantityColumn,
     { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-money' },
     { header: 'Line Total', cell: (item) => formatMoney(item.total), className: 'cell-money' },
   ],

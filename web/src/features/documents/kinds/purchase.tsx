@@ -19,6 +19,7 @@ import { useConfirmedAction } from '../../../shared/ui/useConfirmedAction';
 import { productEntryQuery, useDocumentMutations } from '../api';
 import { savedLine } from '../draft';
 import type { DocumentKind } from '../kind';
+import { LineProduct, quantityColumn } from '../DocumentView';
 import { StatusBadge } from '../StatusBadge';
 import { RECEIVE_CONFIRM, canCancel, canDelete, canEdit, canReceive, hasReceived, purchaseQueries, shownStatus } from './purchaseRules';
 import { ReceiveDialog } from './ReceiveDialog';
@@ -158,16 +159,8 @@ export const purchaseKind: DocumentKind<Purchase, PurchaseItem> = {
   lines: (purchase) => purchase.purchase_items,
   lineLabel: (item) => item.purchaseable?.name ?? item.product_name,
   lineColumns: [
-    {
-      header: 'Item',
-      cell: (item) => (
-        <span className="line-product-cell">
-          <strong>{item.purchaseable?.name ?? item.product_name}</strong>
-          <span className="line-description">{PRODUCT_TYPE_LABELS[item.product_type]}</span>
-        </span>
-      ),
-    },
-    { header: 'Quantity', cell: (item) => item.quantity, className: 'cell-money' },
+    { header: 'Item', cell: (item) => <LineProduct name={item.purchaseable?.name ?? item.product_name} details={[PRODUCT_TYPE_LABELS[item.product_type]]} /> },
+    quantityColumn,
     { header: 'Received', cell: (item) => <ReceivedCell item={item} />, className: 'cell-money' },
     { header: 'Cost Price', cell: (item) => formatMoney(item.cost_price_at_purchase), className: 'cell-money' },
     { header: 'Total', cell: (item) => formatMoney(item.total_price), className: 'cell-money' },

@@ -17,6 +17,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { documentQueries } from '../api';
 import { savedLine } from '../draft';
 import type { DocumentKind } from '../kind';
+import { LineProduct, quantityColumn } from '../DocumentView';
 import { StatusBadge } from '../StatusBadge';
 
 const STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
@@ -55,16 +56,8 @@ export const saleKind: DocumentKind<Sale, SaleItem> = {
   lines: (sale) => sale.items,
   lineLabel: (item) => item.product_name,
   lineColumns: [
-    {
-      header: 'Product',
-      cell: (item) => (
-        <span className="line-product-cell">
-          <strong>{item.product_name}</strong>
-          {item.dot && <span className="line-description">DOT {item.dot}</span>}
-        </span>
-      ),
-    },
-    { header: 'Quantity', cell: (item) => item.quantity, className: 'cell-money' },
+    { header: 'Product', cell: (item) => <LineProduct name={item.product_name} details={[item.dot && `DOT ${item.dot}`]} /> },
+    quantityColumn,
     { header: 'Price', cell: (item) => formatMoney(item.selling_price), className: 'cell-money' },
     { header: 'Discount', cell: (item) => `${item.discount}%`, className: 'cell-money' },
     { header: 'Total', cell: (item) => formatMoney(item.total_price), className: 'cell-money' },
