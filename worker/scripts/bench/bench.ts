@@ -30,7 +30,7 @@ import { pgliteDb } from '../../src/db/pglite.ts';
 import { postgresDb } from '../../src/db/postgres.ts';
 import { defaultConfig } from '../../src/env.ts';
 import { pgliteFolder } from '../../src/node/runtime.ts';
-import type { Group } from './bare.ts';
+import type { Captured, Group } from './bare.ts';
 
 const { values } = parseArgs({
   options: {
@@ -104,9 +104,13 @@ async function stopProcess(child: ChildProcess) {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-/** The server as `npm start` runs it, on DATABASE_URL. */
+/**
+ * The server as `npm start` runs it, on DATABASE_URL. DEMO_DATA names the scale set's login a demo
+ * login, whose published password a server on this computer accepts (the set is not empty, so
+ * nothing is loaded).
+ */
 const startServer = () =>
-  startProcess('dist/node.mjs', [], { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? '', JWT_SECRET: jwtSecret, SERVE_WEB: 'false', DEMO_DATA: 'false' }, '/api/health');
+  startProcess('dist/node.mjs', [], { DATABASE_URL: databaseUrl ?? '', DATA_DIR: dataDir ?? '', JWT_SECRET: jwtSecret, SERVE_WEB: 'false', DEMO_DATA: 'true' }, '/api/health');
 
 async function signIn(fetcher: (path: string, init: RequestInit) => Promise<Response>): Promise<string> {
   const response = await fetcher('/api/auth/login', {
@@ -327,12 +331,16 @@ const ratiosOf = (turns: { app: number[]; bare: number[] }) => turns.app.map((ra
 
 // ---- The bare handler: the same statements, node:http and postgres.js only --------------------
 
-/** Runs the app in this process on a recording port, and answers the statements each call runs, grouped as they ran concurrently. */
-async function captureStatements(calls: Call[]): Promise<Map<string, Group[]>> {
+/**
+ * Runs the app in this process on a recording port, and answers the statements each call runs,
+ * grouped as they ran concurrently, and whether it ran them in a transaction (a signed-in request does).
+ */
+async function captureStatements(calls: Call[]): Promise<Map<string, Captured>> {
   const real = postgresDb(databaseUrl!, { max: 4 });
   let groups: Group[] | null = null;
+  let inTransaction = false;
   let inFlight = 0;
-  const recording: Db = {
+  const recording = (db: Db): Db => ({
     async query(sql, params = []) {
       if (groups) {
         if (inFlight === 0 || !groups.length) groups.push([]);
@@ -340,24 +348,30 @@ async function captureStatements(calls: Call[]): Promise<Map<string, Group[]>> {
       }
       inFlight++;
       try {
-        return await real.query(sql, params);
+        return await db.query(sql, params);
       } finally {
         inFlight--;
       }
     },
-    exec: (sql) => real.exec(sql),
-    transaction: (work) => real.transaction(work),
-  };
-  const app = createApp({ db: recording, config: { ...defaultConfig, jwtSecret }, log: () => {} });
+    exec: (sql) => db.exec(sql),
+    transaction: (work) =>
+      db.transaction((tx) => {
+        if (groups) inTransaction = true;
+        return work(recording(tx));
+      }),
+  });
+  // The scale set's login has the published demo password: on this machine it may sign in.
+  const app = createApp({ db: recording(real), config: { ...defaultConfig, jwtSecret, demoPassword: 'allow' }, log: () => {} });
   const fetcher = (path: string, init: RequestInit) => Promise.resolve(app.request(`http://${HOST}${path}`, init));
   const token = await signIn(fetcher);
-  const captured = new Map<string, Group[]>();
+  const captured = new Map<string, Captured>();
   for (const call of calls) {
     groups = [];
+    inTransaction = false;
     const response = await fetcher(call.path, { headers: { authorization: `Bearer ${token}` } });
     if (!response.ok) throw new Error(`${call.path} answered ${response.status} in the capture`);
     await response.arrayBuffer();
-    captured.set(call.path, groups);
+    captured.set(call.path, { inTransaction, groups });
     groups = null;
   }
   await real.close();
@@ -365,7 +379,7 @@ async function captureStatements(calls: Call[]): Promise<Map<string, Group[]>> {
 }
 
 /** The bare handler (bare.ts) in a process of its own, answering the captured statements. */
-async function startBare(captured: Map<string, Group[]>) {
+async function startBare(captured: Map<string, Captured>) {
   const file = join(mkdtempSync(join(tmpdir(), 'wheelhouse-bench-')), 'statements.json');
   writeFileSync(file, JSON.stringify([...captured]));
   return startProcess('dist/bench-bare.mjs', [file], { DATABASE_URL: databaseUrl! }, '/');
@@ -416,7 +430,7 @@ try {
     results.push({ call, app: figures });
     console.log(`${fixed(figures.rps, 1)} req/s, p50 ${ms(figures.p50)} ms, p99 ${ms(figures.p99)} ms (${figures.answered} answers); at ${RATE}/s p50 / p99: ${atRate(figures)}`);
     if (!bare || !call.bare) continue;
-    process.stdout.write(`    bare node:http + postgres.js handler, same SQL (${captured!.get(call.path)!.flat().length} statements) ... `);
+    process.stdout.write(`    bare node:http + postgres.js handler, same SQL (${captured!.get(call.path)!.groups.flat().length} statements) ... `);
     const bareFigures = await measure(bare.base, call, null);
     results[results.length - 1].bare = bareFigures;
     console.log(`${fixed(bareFigures.rps, 1)} req/s, p50 ${ms(bareFigures.p50)} ms, p99 ${ms(bareFigures.p99)} ms; at ${RATE}/s p50 / p99: ${atRate(bareFigures)}`);
