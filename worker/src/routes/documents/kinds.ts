@@ -94,7 +94,7 @@ export interface DocumentKind {
   pays: 'income' | 'expense';
   // ---- What is truly its own ----
   /** What staff may not write on a line (a price other than the cost), checked after the lines' own rules. */
-  staffLines?: { condition: StaffCondition; holds: (db: Db, documentId: number | string | null, lines: LineInput[]) => Promise<boolean> };
+  staffLines?: { condition: StaffCondition; holds: (db: Db, documentId: number | string, lines: LineInput[]) => Promise<boolean> };
   /** More work when it is created, after its lines and status; `fields` renames a refusal's field for the body. */
   onCreate?: { run: (db: Db, kind: DocumentKind, id: number, input: Body, userId: number) => Promise<void>; fields: Record<string, string> };
 }

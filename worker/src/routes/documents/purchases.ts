@@ -10,13 +10,13 @@ const cents = (value: number | string) => Math.round(Number(value) * 100);
  * with fewer, never more. An unknown product or line passes here: writeLines refuses it, and runs
  * before this refusal so that a wrong line is a 422 first.
  */
-export async function linesAtCostPrice(db: Db, orderId: number | string | null, lines: LineInput[]) {
+export async function linesAtCostPrice(db: Db, orderId: number | string, lines: LineInput[]) {
   const products = await db.query<{ id: number; cost_price: number }>(
     "select id, cost_price from public.products where id = any(string_to_array($1, ',')::bigint[])",
     [lines.map((line) => line.product_id).join(',')],
   );
   const costs = new Map(products.map((product) => [Number(product.id), cents(product.cost_price)]));
-  const saved = orderId === null ? [] : await db.query<{ id: number; product_id: number; quantity: number; unit_price: number }>(
+  const saved = await db.query<{ id: number; product_id: number; quantity: number; unit_price: number }>(
     'select id, product_id, quantity, unit_price from public.purchase_items where purchase_id = $1',
     [orderId],
   );

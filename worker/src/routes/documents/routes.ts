@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { isAdmin, requireStaffCondition } from '../../auth/permissions.ts';
+import type { Db } from '../../db/port.ts';
 import type { AppEnv } from '../../env.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
@@ -9,6 +10,7 @@ import { describe } from '../../http/openapi.ts';
 import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { purchasePaymentInput, receiptRow } from '../../schemas/documents.ts';
+import type { SessionUser } from '../../schemas/auth.ts';
 import type { Body, DocumentKind } from './kinds.ts';
 import {
   documentListQuery,
@@ -27,6 +29,14 @@ import {
   updateDocument,
   writeLines,
 } from './shared.ts';
+
+/** Writes a body's lines; then staff are refused lines their kind's rule does not allow (after the lines' own 422s). */
+async function saveLines(tx: Db, kind: DocumentKind, id: number | string, input: Body, user: SessionUser) {
+  const lines = linesOf(kind, input);
+  const staffMay = (await kind.staffLines?.holds(tx, id, lines)) ?? true;
+  await writeLines(tx, kind, id, lines, input);
+  if (kind.staffLines) requireStaffCondition(user, kind.staffLines.condition, staffMay);
+}
 
 /** A kind's routes, built from its entry: list, add, show, change, delete, its transitions and payments. */
 export function kindRoutes(kind: DocumentKind) {
@@ -50,10 +60,7 @@ export function kindRoutes(kind: DocumentKind) {
       () =>
         db.transaction(async (tx) => {
           const id = await insertDocument(tx, kind, input, user.id);
-          const lines = linesOf(kind, input);
-          const staffMay = await kind.staffLines?.holds(tx, null, lines);
-          await writeLines(tx, kind, id, lines, input);
-          if (kind.staffLines) requireStaffCondition(user, kind.staffLines.condition, staffMay!);
+          await saveLines(tx, kind, id, input, user);
           const then = kind.createdAs[input.status]?.then;
           if (then) await runTransition(tx, kind, then, id, user.id, { date: input[kind.dateColumn] });
           await kind.onCreate?.run(tx, kind, id, input, user.id);
@@ -81,11 +88,8 @@ export function kindRoutes(kind: DocumentKind) {
         if (issued?.status === status) return updateDocument(tx, kind, id, await bodyOf(c, issued.input), issued);
         const input = await bodyOf(c, kind.schemas.update);
         await requireParty(tx, kind, input[kind.party.column], input.location_id);
-        const lines = linesOf(kind, input);
-        const staffMay = await kind.staffLines?.holds(tx, id, lines);
         await updateDocument(tx, kind, id, input);
-        await writeLines(tx, kind, id, lines, input);
-        if (kind.staffLines) requireStaffCondition(c.get('user'), kind.staffLines.condition, staffMay!);
+        await saveLines(tx, kind, id, input, c.get('user'));
       }),
     );
     return versioned(c, await showDocument(db, kind, id));
