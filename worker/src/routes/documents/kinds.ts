@@ -38,6 +38,7 @@ export interface DocumentKind {
   path: string;
   tag: string;
   notFound: string;
+  /** Its tables: the header, the lines, and the lines' column naming the header. */
   table: string;
   linesTable: string;
   keyColumn: string;
