@@ -1,8 +1,6 @@
 import type { Db } from '../db/port.ts';
-import { invoiceKind } from '../routes/documents/invoices.ts';
-import { purchaseKind } from '../routes/documents/purchases.ts';
-import { saleKind } from '../routes/documents/sales.ts';
-import { runTransition, writeLines, type DocumentKind } from '../routes/documents/shared.ts';
+import { invoiceKind, purchaseKind, saleKind, type DocumentKind } from '../routes/documents/kinds.ts';
+import { runTransition, writeLines } from '../routes/documents/shared.ts';
 
 export const WALK_IN_CUSTOMER = 'Walk-in customer';
 
@@ -42,7 +40,7 @@ interface Line {
   product_id: number;
   quantity: number;
   unit_price: number;
-  discount?: number;
+  discount_percent?: number;
 }
 
 interface Payment {

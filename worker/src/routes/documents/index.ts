@@ -1,13 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../env.ts';
-import { invoiceRoutes } from './invoices.ts';
-import { purchaseRoutes } from './purchases.ts';
+import { DOCUMENT_KINDS } from './kinds.ts';
 import { receiptRoutes } from './receipts.ts';
-import { saleRoutes } from './sales.ts';
+import { kindRoutes } from './routes.ts';
 
 /** Invoices, sales, purchase orders and the receipts that pay them. */
 export const documentRoutes = new Hono<AppEnv>();
-documentRoutes.route('/invoices', invoiceRoutes);
-documentRoutes.route('/sales', saleRoutes);
-documentRoutes.route('/purchases', purchaseRoutes);
+for (const kind of DOCUMENT_KINDS) documentRoutes.route(kind.path, kindRoutes(kind));
 documentRoutes.route('/receipts', receiptRoutes);

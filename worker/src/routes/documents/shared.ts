@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { isAdmin, requireStaffCondition } from '../../auth/permissions.ts';
+import { requireStaffCondition } from '../../auth/permissions.ts';
 import type { AppEnv } from '../../env.ts';
 import { PgCode, pgErrorCode, type Db } from '../../db/port.ts';
 import { named } from '../../db/sql.ts';
@@ -8,42 +8,9 @@ import { HttpError } from '../../http/errors.ts';
 import { listQuery, optionalFilter, pageOf, queryText, type TotalQuery } from '../../http/paging.ts';
 import { Where } from '../../http/where.ts';
 import { parse } from '../../http/validate.ts';
-import { versioned } from '../../http/versions.ts';
 import { optionalDate, requiredId } from '../../schemas/common.ts';
-import { OPEN_STATUS, PAYMENT_STATUSES } from '../../schemas/documents.ts';
-
-/** What differs between the kinds of trading document; everything else about them is shared. */
-export interface DocumentKind {
-  /** The receiptable_type naming it in receipts and stock moves. */
-  type: 'Invoice' | 'Sale' | 'Purchase';
-  noun: string;
-  table: string;
-  linesTable: string;
-  keyColumn: string;
-  dateColumn: string;
-  notFound: string;
-  /** Who the document is with: its key in answers and filters ('customer'), table and column. */
-  party: { key: 'customer' | 'supplier'; table: 'customers' | 'suppliers'; column: 'customer_id' | 'supplier_id' };
-  /** Where answers put the lines and the receipts. */
-  linesKey: 'items' | 'purchase_items';
-  receiptsKey: 'receipts' | 'payments';
-  /** What the `search` filter looks in, besides the number and the party's name. */
-  searchColumns?: string[];
-  /** Lines count what has come in (purchase orders): such a line is never removed nor cut below it. */
-  receivesGoods?: boolean;
-  /** Its own header columns, of `d`. */
-  columns: string;
-  /** Its own line fields, as `'name', value` pairs of `x`, the line. */
-  lineFields: string;
-  /** SQL condition for one value of the `status` filter. */
-  statusCondition: (status: string) => string;
-  /** SQL condition of the `overdue=1` filter: past due and not paid, whatever the status shown. */
-  overdue?: string;
-  /** The list's query string, `documentListQuery` of its statuses: made once, for the route and its description. */
-  listQuery: ReturnType<typeof documentListQuery>;
-  /** Its OPEN_STATUS: its creator may still delete it. */
-  openStatus: (typeof OPEN_STATUS)[keyof typeof OPEN_STATUS];
-}
+import { PAYMENT_STATUSES } from '../../schemas/documents.ts';
+import type { Body, DocumentKind, LineInput, Transition } from './kinds.ts';
 
 const csv = (label: string, allowed: readonly string[]) =>
   z
@@ -77,6 +44,7 @@ export const documentListQuery = (statuses: readonly string[]) =>
 
 /** SQL for one document of `kind`, as `d`, with its party, branch, totals and lines. */
 function documentSelect(kind: DocumentKind) {
+  const lineFields = Object.entries(kind.lines.to).map(([name, value]) => `'${name}', ${value}`).join(', ');
   return {
     columns: `d.id, d.number, d.${kind.party.column},
       json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address) as ${kind.party.key},
@@ -85,16 +53,16 @@ function documentSelect(kind: DocumentKind) {
       d.net_amount, d.total_paid, d.balance_due, d.notes, d.created_by as created_by_id, d.version, d.created_at, d.updated_at,
       (select coalesce(json_agg(json_build_object(
           'id', x.id, 'product_id', x.product_id, 'product_type', x.product_type, 'product_name', x.product_name,
-          'description', x.description, 'dot', x.dot, 'quantity', x.quantity, ${kind.lineFields}) order by x.position), '[]'::json)
-         from public.${kind.linesTable} x where x.${kind.keyColumn} = d.id) as ${kind.linesKey}`,
+          'description', x.description, 'dot', x.dot, 'quantity', x.quantity, ${lineFields}) order by x.position), '[]'::json)
+         from public.${kind.linesTable} x where x.${kind.keyColumn} = d.id) as ${kind.lines.key}`,
     from: `from public.${kind.table} d
       join public.${kind.party.table} c on c.id = d.${kind.party.column}
       join public.locations lo on lo.id = d.location_id`,
   };
 }
 
-export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind) {
-  const query = parse(kind.listQuery, c.req.query());
+export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind, listQuery: ReturnType<typeof documentListQuery>) {
+  const query = parse(listQuery, c.req.query());
   const where = new Where()
     .addIf(query[kind.party.column], `d.${kind.party.column} = ?`)
     .addIf(query.location_id, 'd.location_id = ?')
@@ -148,18 +116,8 @@ export async function showDocument(db: Db, kind: DocumentKind, id: string | numb
   return { ...row, [kind.receiptsKey]: receipts };
 }
 
-export interface LineInput {
-  /** An existing line being changed (purchase orders keep what a line received). */
-  id?: number;
-  product_id: number;
-  quantity: number;
-  unit_price: number;
-  discount?: number;
-  description?: string | null;
-}
-
 const lineRecord = `jsonb_to_recordset($2::text::jsonb) as i(id bigint, position integer, product_id bigint, description text,
-  quantity integer, unit_price numeric, discount numeric)`;
+  quantity integer, unit_price numeric, discount_percent numeric)`;
 
 /** 422 with the field and message of every line that breaks a rule, if any does. */
 function refuseLines(errors: Record<string, string[]>) {
@@ -178,7 +136,7 @@ export async function writeLines(
   kind: DocumentKind,
   documentId: number | string,
   lines: LineInput[],
-  amounts: { discount_amount: number; tax_amount: number },
+  amounts: { discount_amount?: number; tax_amount?: number },
 ) {
   const products = await db.query<{ id: number; active: boolean; kind: string }>(
     `select id, active, kind from public.products where id = any(string_to_array($1, ',')::bigint[])`,
@@ -217,8 +175,8 @@ export async function writeLines(
       product_id: line.product_id,
       description: line.description ?? null,
       quantity: line.quantity,
-      unit_price: line.unit_price,
-      discount: line.discount ?? 0,
+      unit_price: line.unit_price ?? null,
+      discount_percent: line.discount_percent ?? 0,
     })),
   );
   await db.query(
@@ -226,8 +184,10 @@ export async function writeLines(
       where x.${kind.keyColumn} = $1 and x.id not in (select i.id from ${lineRecord} where i.id is not null)`,
     [documentId, values],
   );
-  const copied = `p.id, p.kind, p.name, i.description, t.dot, i.quantity, i.unit_price, i.discount, p.cost_price,
-    round(i.unit_price * i.quantity * (1 - i.discount / 100), 2)`;
+  // A line without a price is at the product's cost price (a purchase order's).
+  const price = 'coalesce(i.unit_price, p.cost_price)';
+  const copied = `p.id, p.kind, p.name, i.description, t.dot, i.quantity, ${price}, i.discount_percent, p.cost_price,
+    round(${price} * i.quantity * (1 - i.discount_percent / 100), 2)`;
   await db.query(
     `update public.${kind.linesTable} x
         set (position, product_id, product_type, product_name, description, dot, quantity, unit_price, discount_percent, cost_price, line_total)
@@ -325,19 +285,84 @@ export async function documentRule<T>(work: () => Promise<T>, fields: Record<str
   }
 }
 
-/** Posts (send, complete) or cancels a document in its own locking function. */
-export function runTransition(db: Db, kind: DocumentKind, action: 'post' | 'cancel', id: string | number, userId: number) {
+/**
+ * Runs a transition in its own locking function: posts (sends, completes) or cancels a document, or
+ * receives a purchase order's goods (`items`: what came of each line; left out, everything outstanding).
+ */
+export function runTransition(
+  db: Db,
+  kind: DocumentKind,
+  action: Transition,
+  id: string | number,
+  userId: number,
+  goods: { items?: unknown[]; date?: string | null } = {},
+) {
+  if (action === 'receive') {
+    return db.query('select public.receive_purchase($1, $2::text::jsonb, $3, $4)', [id, goods.items ? JSON.stringify(goods.items) : null, goods.date ?? null, userId]);
+  }
   return db.query(`select public.${action}_document($1, $2, $3)`, [kind.type, id, userId]);
 }
 
-/** A transition as a route: runs it and answers the document as it is now. Staff cannot cancel what has payments. */
-export async function transition(c: Context<AppEnv>, kind: DocumentKind, action: 'post' | 'cancel', id: string) {
-  const db = c.get('db');
-  const user = c.get('user');
-  if (action === 'cancel' && !isAdmin(user)) {
-    const [row] = await db.query<{ paid: boolean }>(`select total_paid > 0 as paid from public.${kind.table} where id = $1`, [id]);
-    requireStaffCondition(user, 'no payments', !row?.paid);
+/** A body's lines, in this code's names. */
+export function linesOf(kind: DocumentKind, body: Body): LineInput[] {
+  const name = (field: keyof DocumentKind['lines']['from']) => kind.lines.from[field] ?? field;
+  return (body.items as Body[]).map((item) => ({
+    id: item.id,
+    product_id: item.product_id,
+    quantity: item.quantity,
+    unit_price: item[name('unit_price')],
+    discount_percent: item[name('discount_percent')],
+    description: item[name('description')],
+  }));
+}
+
+/** The header columns a body writes: the party, the branch, the kind's own fields and the notes. */
+const headerColumns = (kind: DocumentKind) => [kind.party.column, 'location_id', ...kind.fields, 'notes'];
+
+/** Adds a document's header, numbered at once when its kind has a series; its id. */
+export async function insertDocument(db: Db, kind: DocumentKind, body: Body, userId: number) {
+  const columns = [...headerColumns(kind), 'created_by'];
+  const values = [...headerColumns(kind).map((column) => body[column] ?? null), userId];
+  const placeholders = values.map((_, index) => `$${index + 1}`);
+  const stored = kind.createdAs[body.status]?.stored;
+  if (stored) {
+    columns.push('status');
+    placeholders.push(`$${values.push(stored)}`);
   }
-  await documentRule(() => runTransition(db, kind, action, id, user.id));
-  return versioned(c, await showDocument(c.get('db'), kind, id));
+  if (kind.series) {
+    columns.push('number');
+    placeholders.push(`public.next_document_number('${kind.series}', $${columns.indexOf(kind.dateColumn) + 1})`);
+  }
+  const [row] = await db.query<{ id: number }>(
+    `insert into public.${kind.table} (${columns.join(', ')}) values (${placeholders.join(', ')}) returning id`,
+    values,
+  );
+  return row.id;
+}
+
+/**
+ * Changes a document's header: every header column (and its status, where the body may move it), or
+ * an issued document's few `issued.columns`, whose failed check is a 422 on its field.
+ */
+export async function updateDocument(db: Db, kind: DocumentKind, id: string, body: Body, issued?: DocumentKind['edit']['issued']) {
+  const columns = issued?.columns ?? headerColumns(kind);
+  const set = columns.map((column, index) => `${column} = $${index + 2}`);
+  const values: unknown[] = [id, ...columns.map((column) => body[column] ?? null)];
+  if (!issued && kind.edit.movesStatus) set.push(`status = coalesce($${values.push(body.status ?? null)}, status)`);
+  const check = issued?.check;
+  const [row] = await db.query<{ ok: boolean }>(
+    `update public.${kind.table} set ${set.join(', ')}, updated_at = now() where id = $1 returning ${check?.sql ?? 'true'} as ok`,
+    values,
+  );
+  if (check && !row.ok) throw new HttpError(422, check.message, { [check.field]: [check.message] });
+}
+
+/** Whether a document has receipts, or (a purchase order) goods received. */
+export async function isUsed(db: Db, kind: DocumentKind, id: string) {
+  const received = `exists (select 1 from public.${kind.linesTable} where ${kind.keyColumn} = $1 and received_quantity > 0)`;
+  const [row] = await db.query<{ used: boolean }>(
+    `select exists (select 1 from public.receipts where receiptable_type = $2 and receiptable_id = $1)${kind.receivesGoods ? ` or ${received}` : ''} as used`,
+    [id, kind.type],
+  );
+  return row.used;
 }

@@ -1,0 +1,365 @@
+import type { z } from 'zod';
+import type { StaffCondition } from '../../auth/permissions.ts';
+import type { Db } from '../../db/port.ts';
+import {
+  INVOICE_STATUSES,
+  OPEN_STATUS,
+  PURCHASE_STATUSES,
+  SALE_STATUSES,
+  completedSaleInput,
+  draftInvoiceInput,
+  invoiceInput,
+  invoiceListRow,
+  invoiceRow,
+  pendingSaleInput,
+  purchaseInput,
+  purchaseListRow,
+  purchaseRow,
+  purchaseUpdateInput,
+  receiveInput,
+  saleInput,
+  saleListRow,
+  saleRow,
+  sentInvoiceInput,
+} from '../../schemas/documents.ts';
+import { linesAtCostPrice } from './purchases.ts';
+import { payAtCounter } from './sales.ts';
+
+/**
+ * The kinds of trading document, each described once. routes.ts builds a kind's routes from its
+ * entry (list, add, show, change, delete, its actions, payments) and shared.ts its SQL; a new kind
+ * is one entry here, its migration and its tests. Bodies and answers keep the specification's
+ * names; inside, a line is a LineInput, named as the lines tables' columns.
+ */
+export interface DocumentKind {
+  /** The receiptable_type naming it in receipts and stock moves. */
+  type: 'Invoice' | 'Sale' | 'Purchase';
+  /** Its routes' path under /api, and their tag in the OpenAPI document. */
+  path: string;
+  tag: string;
+  notFound: string;
+  /** Its tables: the header, the lines, and the lines' column naming the header. */
+  table: string;
+  linesTable: string;
+  keyColumn: string;
+  /** Who the document is with: its key in answers and filters ('customer'), table and column. */
+  party: { key: 'customer' | 'supplier'; table: 'customers' | 'suppliers'; column: 'customer_id' | 'supplier_id' };
+  /** The document's date: lists are filtered and ordered by it, and its number's year is this date's. */
+  dateColumn: string;
+  /** Header columns a body writes, besides the party, the branch and the notes (a body names them as the columns). */
+  fields: string[];
+  /** The number series a new document takes its number from; without one it is numbered when posted. */
+  series?: 'sale' | 'purchase';
+  /** The statuses a list filters on. */
+  statuses: readonly string[];
+  /** Its OPEN_STATUS: its creator may still delete it. */
+  openStatus: (typeof OPEN_STATUS)[keyof typeof OPEN_STATUS];
+  /** What `status` in a new document's body does: the status it is stored with, then the transition it goes through. */
+  createdAs: Record<string, { stored?: string; then?: Transition }>;
+  /** Its own header columns in answers, of `d`; the status condition of the list's `status` filter; what `search` looks in. */
+  columns: string;
+  statusCondition: (status: string) => string;
+  searchColumns?: string[];
+  /** SQL condition of the `overdue=1` filter: past due and not paid, whatever the status shown. */
+  overdue?: string;
+  lines: {
+    /** Where bodies and answers put the lines. */
+    key: 'items' | 'purchase_items';
+    /** The body's name of a line field named otherwise here. */
+    from: Partial<Record<'unit_price' | 'discount_percent' | 'description', string>>;
+    /** What an answer's line shows besides the product, description, DOT and quantity: its name, and SQL of the line `x`. */
+    to: Record<string, string>;
+  };
+  /** Lines count what has come in (purchase orders): such a line is never removed nor cut below it. */
+  receivesGoods?: boolean;
+  /** Where answers put the receipts. */
+  receiptsKey: 'receipts' | 'payments';
+  schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType; listRow: z.ZodType };
+  /** Summary and description of each route. */
+  words: Record<'list' | 'create' | 'show' | 'update' | 'delete', Words>;
+  edit: {
+    /** Statuses in which it cannot be changed, with the reason. */
+    refused: Record<string, string>;
+    /** Once issued only a few columns change (a check of the row, when given, is a 422 on its field). */
+    issued?: { status: string; input: z.ZodType; columns: string[]; check?: { sql: string; field: string; message: string } };
+    /** The body's `status` may move it between the open statuses (pending and ordered). */
+    movesStatus?: true;
+  };
+  /** Statuses in which it cannot be deleted, and why it cannot once it has payments (or goods received). */
+  delete: { refused: Record<string, string>; used?: string };
+  /** Its transitions, as routes `POST /:id/<name>`, in the order they are listed. */
+  actions: Record<string, Words & { runs: Transition; body?: z.ZodType }>;
+  /** `POST /:id/payments`: a receipt on the document. */
+  payments?: Words;
+  /** The receipt type that pays it. */
+  pays: 'income' | 'expense';
+  // ---- What is truly its own ----
+  /** What staff may not write on a line (a price other than the cost), checked after the lines' own rules. */
+  staffLines?: { condition: StaffCondition; holds: (db: Db, documentId: number | string, lines: LineInput[]) => Promise<boolean> };
+  /** More work when it is created, after its lines and status; `fields` renames a refusal's field for the body. */
+  onCreate?: { run: (db: Db, kind: DocumentKind, id: number, input: Body, userId: number) => Promise<void>; fields: Record<string, string> };
+}
+
+export interface Words {
+  summary: string;
+  description?: string;
+}
+
+/** post: send an invoice, complete a sale; receive: a purchase order's goods come in. */
+export type Transition = 'post' | 'cancel' | 'receive';
+
+/** A body, parsed by the kind's schema. */
+export type Body = Record<string, any>;
+
+/** A line as this code names it: the lines tables' columns. */
+export interface LineInput {
+  /** An existing line being changed (purchase orders keep what a line received). */
+  id?: number;
+  product_id: number;
+  quantity: number;
+  /** Left out: the product's cost price (a purchase order's line). */
+  unit_price?: number;
+  discount_percent?: number;
+  description?: string | null;
+}
+
+const invoiceOverdue = `d.status = 'sent' and d.payment_status <> 'paid' and d.due_date < current_date`;
+
+/** The status an invoice shows: cancelled, else paid, else partial, else overdue, else sent, else draft. */
+const invoiceStatus = `case when d.status = 'cancelled' then 'cancelled'
+  when d.payment_status = 'paid' then 'paid' when d.payment_status = 'partial' then 'partial'
+  when ${invoiceOverdue} then 'overdue' when d.status = 'sent' then 'sent' else 'draft' end`;
+
+const invoiceStatusConditions: Record<string, string> = {
+  draft: `d.status = 'draft'`,
+  cancelled: `d.status = 'cancelled'`,
+  paid: `d.status = 'sent' and d.payment_status = 'paid'`,
+  partial: `d.status = 'sent' and d.payment_status = 'partial'`,
+  overdue: `${invoiceOverdue} and d.payment_status = 'pending'`,
+  sent: `d.status = 'sent' and d.payment_status = 'pending' and (d.due_date is null or d.due_date >= current_date)`,
+};
+
+const storedStatus = (status: string) => `d.status = '${status}'`;
+
+const CUSTOMER = { key: 'customer', table: 'customers', column: 'customer_id' } as const;
+const SUPPLIER = { key: 'supplier', table: 'suppliers', column: 'supplier_id' } as const;
+
+const STAFF_CANCEL = 'staff get 403 for one with payments.';
+
+export const invoiceKind: DocumentKind = {
+  type: 'Invoice',
+  path: '/invoices',
+  tag: 'Invoices',
+  notFound: 'Invoice not found',
+  table: 'invoices',
+  linesTable: 'invoice_items',
+  keyColumn: 'invoice_id',
+  party: CUSTOMER,
+  dateColumn: 'issued_date',
+  fields: ['issued_date', 'due_date'],
+  statuses: INVOICE_STATUSES,
+  openStatus: OPEN_STATUS.invoice,
+  createdAs: { sent: { then: 'post' } },
+  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue`,
+  statusCondition: (status) => invoiceStatusConditions[status],
+  overdue: invoiceOverdue,
+  lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total' } },
+  receiptsKey: 'receipts',
+  schemas: { create: invoiceInput, update: draftInvoiceInput, row: invoiceRow, listRow: invoiceListRow },
+  words: {
+    list: { summary: 'List invoices' },
+    create: {
+      summary: 'Add an invoice',
+      description: 'A draft, or with `status: sent` sent at once: it takes its number and its goods leave the branch (409 when the branch is short of stock).',
+    },
+    show: { summary: 'One invoice, with its receipts' },
+    update: {
+      summary: 'Change an invoice',
+      description: 'A draft takes every field (as when added, without `status`); a sent invoice only `due_date` and `notes`; a cancelled one is refused (409).',
+    },
+    delete: { summary: 'Delete a draft invoice', description: 'Only a draft: a sent or cancelled invoice is refused (409).' },
+  },
+  edit: {
+    refused: { cancelled: 'A cancelled invoice cannot be edited.' },
+    issued: {
+      status: 'sent',
+      input: sentInvoiceInput,
+      columns: ['due_date', 'notes'],
+      check: { sql: 'due_date >= issued_date', field: 'due_date', message: 'The due date cannot be before the issue date' },
+    },
+  },
+  delete: {
+    refused: {
+      cancelled: 'A cancelled invoice is kept for the record and cannot be deleted.',
+      sent: 'An issued invoice cannot be deleted. Cancel it instead.',
+    },
+  },
+  actions: {
+    send: {
+      runs: 'post',
+      summary: 'Send an invoice',
+      description: 'A draft takes the next invoice number and its goods leave the branch. 409 when it is already sent or cancelled, or the branch is short of stock.',
+    },
+    cancel: {
+      runs: 'cancel',
+      summary: 'Cancel an invoice',
+      description: `A sent invoice's goods come back to the branch. 409 when it is already cancelled or has payments (refund them first); ${STAFF_CANCEL}`,
+    },
+  },
+  pays: 'income',
+};
+
+export const saleKind: DocumentKind = {
+  type: 'Sale',
+  path: '/sales',
+  tag: 'Sales',
+  notFound: 'Sale not found',
+  table: 'sales',
+  linesTable: 'sale_items',
+  keyColumn: 'sale_id',
+  party: CUSTOMER,
+  dateColumn: 'sale_date',
+  fields: ['sale_date', 'payment_method'],
+  series: 'sale',
+  statuses: SALE_STATUSES,
+  openStatus: OPEN_STATUS.sale,
+  createdAs: { completed: { then: 'post' }, cancelled: { then: 'cancel' } },
+  columns: 'd.sale_date, d.status, d.payment_method',
+  statusCondition: storedStatus,
+  lines: {
+    key: 'items',
+    from: { unit_price: 'selling_price', discount_percent: 'discount' },
+    to: { selling_price: 'x.unit_price', discount: 'x.discount_percent', total_price: 'x.line_total' },
+  },
+  receiptsKey: 'receipts',
+  schemas: { create: saleInput, update: pendingSaleInput, row: saleRow, listRow: saleListRow },
+  words: {
+    list: { summary: 'List sales' },
+    create: {
+      summary: 'Add a sale',
+      description:
+        'Pending; with `status: completed` completed at once (its goods leave the branch: 409 when the branch is short of stock), or cancelled at once. `amount_paid` above 0 records an income receipt with it.',
+    },
+    show: { summary: 'One sale, with its receipts' },
+    update: {
+      summary: 'Change a sale',
+      description:
+        'A pending sale takes every field (as when added, without `status` and `amount_paid`); a completed one only `payment_method` and `notes`; a cancelled one is refused (409).',
+    },
+    delete: { summary: 'Delete a sale', description: 'Refused (409) for a completed sale and for one with payments recorded.' },
+  },
+  edit: {
+    refused: { cancelled: 'A cancelled sale cannot be edited.' },
+    issued: { status: 'completed', input: completedSaleInput, columns: ['payment_method', 'notes'] },
+  },
+  delete: {
+    refused: { completed: 'A completed sale cannot be deleted. Cancel it instead.' },
+    used: 'This sale has payments recorded. Refund and delete them, or cancel the sale instead.',
+  },
+  actions: {
+    complete: {
+      runs: 'post',
+      summary: 'Complete a sale',
+      description: 'Its goods leave the branch. 409 when it is already completed or cancelled, or the branch is short of stock.',
+    },
+    cancel: {
+      runs: 'cancel',
+      summary: 'Cancel a sale',
+      description: `A completed sale's goods come back to the branch. 409 when it is already cancelled or has payments (refund them first); ${STAFF_CANCEL}`,
+    },
+  },
+  pays: 'income',
+  onCreate: { run: payAtCounter, fields: { amount: 'amount_paid' } },
+};
+
+// A scalar subquery with a limit, so a page looks at its own orders' lines (an EXISTS here is
+// planned as a hash of every received line).
+const partlyReceived = `d.status = 'ordered'
+  and coalesce((select true from public.purchase_items x where x.purchase_id = d.id and x.received_quantity > 0 limit 1), false)`;
+
+const costRule = "A line without `cost_price` takes the product's cost price";
+
+export const purchaseKind: DocumentKind = {
+  type: 'Purchase',
+  path: '/purchases',
+  tag: 'Purchase orders',
+  notFound: 'Purchase order not found',
+  table: 'purchases',
+  linesTable: 'purchase_items',
+  keyColumn: 'purchase_id',
+  party: SUPPLIER,
+  dateColumn: 'purchase_date',
+  fields: ['purchase_date', 'expected_delivery_date', 'reference_number'],
+  series: 'purchase',
+  statuses: PURCHASE_STATUSES,
+  openStatus: OPEN_STATUS.purchase,
+  createdAs: {
+    pending: { stored: 'pending' },
+    ordered: { stored: 'ordered' },
+    received: { stored: 'ordered', then: 'receive' },
+    cancelled: { stored: 'ordered', then: 'cancel' },
+  },
+  columns: `d.purchase_date, d.expected_delivery_date, d.actual_delivery_date, d.reference_number, d.status,
+            (${partlyReceived}) as is_partly_received`,
+  statusCondition: storedStatus,
+  searchColumns: ['d.reference_number'],
+  lines: {
+    key: 'purchase_items',
+    from: { unit_price: 'cost_price', description: 'notes' },
+    to: {
+      purchaseable: "json_build_object('name', x.product_name)",
+      received_quantity: 'x.received_quantity',
+      cost_price_at_purchase: 'x.unit_price',
+      total_price: 'x.line_total',
+      notes: 'x.description',
+    },
+  },
+  receivesGoods: true,
+  receiptsKey: 'payments',
+  schemas: { create: purchaseInput, update: purchaseUpdateInput, row: purchaseRow, listRow: purchaseListRow },
+  words: {
+    list: { summary: 'List purchase orders' },
+    create: {
+      summary: 'Add a purchase order',
+      description:
+        'It takes its number at once. Created as `received`, everything comes in at once; as `cancelled`, it is cancelled at once. ' +
+        `${costRule}; staff get 403 for a line at another cost.`,
+    },
+    show: { summary: 'One purchase order, with its payments' },
+    update: {
+      summary: 'Change a purchase order',
+      description:
+        'While pending or ordered (a received or cancelled order is refused, 409); a line keeps what it received and never goes below it. `status` may move it between pending and ordered. ' +
+        `${costRule}. Staff get 403 for a line at another cost, unless it is a line of the order kept at its cost with no more than its quantity.`,
+    },
+    delete: { summary: 'Delete a purchase order', description: 'Refused (409) once goods have come in or payments are recorded: cancel it instead.' },
+  },
+  edit: {
+    refused: { received: 'A received purchase order cannot be edited.', cancelled: 'A cancelled purchase order cannot be edited.' },
+    movesStatus: true,
+  },
+  delete: { refused: {}, used: 'This purchase order has goods received or payments recorded, so it cannot be deleted. Cancel it instead.' },
+  actions: {
+    receive: {
+      runs: 'receive',
+      body: receiveInput,
+      summary: 'Receive goods',
+      description:
+        'The body may be left out: everything outstanding comes in. `items` gives what came of each line (a delivery that came short). 409 when the order is already received or cancelled.',
+    },
+    cancel: {
+      runs: 'cancel',
+      summary: 'Cancel a purchase order',
+      description: `409 when it is already cancelled, goods have come in, or it has payments (refund them first); ${STAFF_CANCEL}`,
+    },
+  },
+  payments: {
+    summary: 'Pay the supplier',
+    description: 'An expense receipt on the order, at most what it still owes. 409 when the order is cancelled or already paid in full.',
+  },
+  pays: 'expense',
+  staffLines: { condition: 'lines at cost price', holds: linesAtCostPrice },
+};
+
+/** Every kind, in the order their routes are listed. */
+export const DOCUMENT_KINDS = [invoiceKind, saleKind, purchaseKind];
