@@ -29,7 +29,7 @@ import type { Db } from '../../src/db/port.ts';
 import { pgliteDb } from '../../src/db/pglite.ts';
 import { postgresDb } from '../../src/db/postgres.ts';
 import { defaultConfig } from '../../src/env.ts';
-import { NODE_PBKDF2_ITERATIONS } from '../../src/auth/password.ts';
+import { NODE_PBKDF2_ITERATIONS, WORKERS_PBKDF2_ITERATIONS } from '../../src/auth/password.ts';
 import { pgliteFolder } from '../../src/node/runtime.ts';
 import type { Captured, Group } from './bare.ts';
 
@@ -361,9 +361,10 @@ async function captureStatements(calls: Call[]): Promise<Map<string, Captured>> 
         return work(recording(tx));
       }),
   });
-  // As the Node server checks passwords (a sign-in there makes the scale login's hash Node's), and
-  // the scale set's login has the published demo password: on this machine it may sign in.
-  const passwords = { iterations: NODE_PBKDF2_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS };
+  // Checks a hash of up to Node's iterations (a sign-in on the Node server makes the scale login's
+  // hash Node's) and never makes it again; the scale set's login has the published demo password,
+  // with which it may sign in on this computer.
+  const passwords = { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS };
   const app = createApp({ db: recording(real), config: { ...defaultConfig, jwtSecret, passwords, demoPassword: 'allow' }, log: () => {} });
   const fetcher = (path: string, init: RequestInit) => Promise.resolve(app.request(`http://${HOST}${path}`, init));
   const token = await signIn(fetcher);
