@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
 import { base64url } from '../../worker/src/auth/encoding.ts';
 import { signToken } from '../../worker/src/auth/jwt.ts';
-import { MAX_BODY_BYTES } from '../../worker/src/app.ts';
+import { MAX_BODY_BYTES } from '../../worker/src/http/body-limit.ts';
 import { hashPassword } from '../../worker/src/auth/password.ts';
 import { DEMO_PASSWORD } from '../../worker/src/demo/login.ts';
 import { upsertUser } from '../../worker/src/users.ts';

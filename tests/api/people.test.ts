@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
-import { MAX_BODY_BYTES } from '../../worker/src/app.ts';
+import { MAX_BODY_BYTES } from '../../worker/src/http/body-limit.ts';
 import { call, signIn, uniqueTag } from '../support/api.ts';
 import { searchCondition } from '../../worker/src/routes/resource.ts';
 import type { Harness } from '../support/harness.ts';
