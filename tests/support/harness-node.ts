@@ -11,15 +11,18 @@ import { cloneDatabase } from './postgres-admin.ts';
 /** A fresh copy of the migrated schema for this test file, on PGlite or on PostgreSQL. */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const runtime = inject('dbRuntime');
+  const statementTimeoutMs = options.statementTimeoutMs ?? defaultConfig.statementTimeoutMs;
+  // As `npm start` opens them: PostgreSQL on a direct connection that keeps the timeout.
   const db =
     runtime === 'pglite'
       ? await pgliteDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
-      : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5, prepare: true });
+      : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5, prepare: true, statementTimeoutMs });
   const config = {
     ...defaultConfig,
     jwtSecret: TEST_JWT_SECRET,
     passwords: { iterations: TEST_PASSWORD_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS },
-    statementTimeoutMs: options.statementTimeoutMs ?? defaultConfig.statementTimeoutMs,
+    statementTimeoutMs,
+    timeoutInEachTransaction: false,
   };
   const app = createApp({
     db,

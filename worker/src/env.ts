@@ -40,6 +40,12 @@ export interface AppConfig {
   demoPassword: 'allow' | 'change' | 'refuse';
   /** How long one statement of a request may run before it is stopped (503); 0: no limit. */
   statementTimeoutMs: number;
+  /**
+   * The database's connections do not keep the timeout (Hyperdrive and transaction poolers reset
+   * session settings): every request, reads too, sets it in a transaction of its own. A direct
+   * connection takes it once, as a connection parameter, and a read needs no transaction.
+   */
+  timeoutInEachTransaction: boolean;
 }
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
@@ -50,6 +56,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
   demoPassword: 'refuse',
   statementTimeoutMs: 15_000,
+  timeoutInEachTransaction: true,
 };
 
 /** SESSION_IDLE_HOURS as a number of hours, 8 when unset. */

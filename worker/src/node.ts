@@ -9,11 +9,12 @@ import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo/login.ts';
 import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
 import { defaultConfig, sessionIdleHours, statementTimeoutOf } from './env.ts';
 import { withSecurityHeaders } from './http/security.ts';
-import { jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
+import { directConnection, jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
 import { setUpDatabase } from './setup.ts';
 
 const settings = readSettings();
-const db = await openDatabase(settings);
+const statementTimeoutMs = statementTimeoutOf(process.env.STATEMENT_TIMEOUT_MS);
+const db = await openDatabase(settings, statementTimeoutMs);
 const setup = await setUpDatabase(db, {
   migrations: loadMigrations(),
   admin: settings.admin,
@@ -31,7 +32,9 @@ const api = createApp({
     // The published demo password: fine on this computer; served to the network, it must be changed at
     // the next sign-in; never once a real administrator is configured.
     demoPassword: settings.demoLogins ? (settings.loopback ? 'allow' : 'change') : 'refuse',
-    statementTimeoutMs: statementTimeoutOf(process.env.STATEMENT_TIMEOUT_MS),
+    statementTimeoutMs,
+    // A direct connection keeps the timeout; a transaction pooler does not (the embedded database ignores it).
+    timeoutInEachTransaction: Boolean(settings.databaseUrl) && !directConnection(),
   },
   clientAddress: (c) => {
     const forwarded = settings.trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;

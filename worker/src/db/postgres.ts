@@ -15,10 +15,14 @@ export interface PostgresDb extends Db {
   close(): Promise<void>;
 }
 
-/** `prepare`: named prepared statements, for a direct connection (not through a transaction pooler). */
-export function postgresDb(url: string, options: { max?: number; prepare?: boolean } = {}): PostgresDb {
+/**
+ * `prepare`: named prepared statements, for a direct connection (not through a transaction pooler);
+ * `statementTimeoutMs`: each connection's statement_timeout, which such a connection keeps.
+ */
+export function postgresDb(url: string, options: { max?: number; prepare?: boolean; statementTimeoutMs?: number } = {}): PostgresDb {
   const sql = postgres(url, {
     max: options.max ?? 10,
+    ...(options.statementTimeoutMs === undefined ? {} : { connection: { statement_timeout: options.statementTimeoutMs } }),
     fetch_types: false,
     prepare: options.prepare ?? false,
     onnotice: () => {},

@@ -75,8 +75,15 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): NodeSettings
 /** Where the embedded database lives inside the data folder. */
 export const pgliteFolder = (dataDir: string) => join(dataDir, 'pglite');
 
-export async function openDatabase(settings: NodeSettings): Promise<Db & { close(): Promise<void> }> {
-  if (settings.databaseUrl) return postgresDb(settings.databaseUrl, { prepare: process.env.DATABASE_PREPARE !== 'false' });
+/** DATABASE_PREPARE=false names a transaction pooler: no prepared statements, and no setting a connection keeps. */
+export const directConnection = () => process.env.DATABASE_PREPARE !== 'false';
+
+/** The database; on a direct PostgreSQL connection, under `statementTimeoutMs` (see AppConfig.timeoutInEachTransaction). */
+export async function openDatabase(settings: NodeSettings, statementTimeoutMs?: number): Promise<Db & { close(): Promise<void> }> {
+  if (settings.databaseUrl) {
+    const prepare = directConnection();
+    return postgresDb(settings.databaseUrl, { prepare, statementTimeoutMs: prepare ? statementTimeoutMs : undefined });
+  }
   return openEmbedded(settings.dataDir);
 }
 
