@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { lookupQuery } from '../../shared/api/lookups';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { BarChart } from '../../shared/charts/BarChart';
 import { compactMoney, periodLabel, periodTick } from '../../shared/charts/format';
 import { TrendChart } from '../../shared/charts/TrendChart';
 import { formatDate } from '../../shared/ui/dates';
-import { withFilter } from '../../shared/hooks/useListSearch';
+import { withFilter, useAddress } from '../../shared/hooks/useListSearch';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { formatMoney } from '../../shared/ui/money';
@@ -210,7 +210,7 @@ function Figures({ data, locationId }: { data: Dashboard; locationId: string }) 
 /** The owner's first look: this month's revenue, what is owed both ways, stock, sales per month and the latest documents. */
 export default function DashboardPage() {
   const { user } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddress();
   const locationId = params.get('location_id') ?? '';
   const dashboard = useQuery({ ...dashboardQuery(locationId), placeholderData: keepPreviousData });
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useResourceMutations } from '../../shared/api/resource';
 import { usePermissions } from '../../shared/auth/permissions';
-import { useListSearch, withFilter } from '../../shared/hooks/useListSearch';
+import { useListSearch, withFilter, useAddress } from '../../shared/hooks/useListSearch';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { PageHeader } from '../../shared/ui/Page';
@@ -19,7 +19,7 @@ const { basePath, columns, texts } = inventoryConfig;
 /** /inventories: every inventory item with its stock state, filtered by category, low stock and name. */
 export function InventoryListPage() {
   const { text, setText, search, page, setPage } = useListSearch();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddress();
   const category = params.get('category') ?? '';
   const lowStock = params.get('lowStock') === '1';
   // The box follows the click at once; the address (and so the list) follows a moment later.

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, RECEIPT_TYPES, type Receipt, type ReceiptType } from '@schemas/documents';
 import { usePermissions } from '../../shared/auth/permissions';
 import { Field } from '../../shared/forms/Field';
-import { useListSearch, withFilter } from '../../shared/hooks/useListSearch';
+import { useListSearch, withFilter, useAddress } from '../../shared/hooks/useListSearch';
 import { formatDate } from '../../shared/ui/dates';
 import { usePrint } from '../../shared/print';
 import { usePageInRange } from '../../shared/records/listHooks';
@@ -30,7 +30,7 @@ const isReceiptType = (value: string | null): value is ReceiptType => RECEIPT_TY
  * filter (income, expense, refund) is `receipt_type`, and `?type=income` is read as that too.
  */
 function useReceiptFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddress();
   const { text, setText, search, page, setPage } = useListSearch();
   const typeParam = params.get('type');
   const side: ReceiptSide = typeParam === 'sale' || typeParam === 'purchase' ? typeParam : '';

@@ -1,6 +1,6 @@
+import { useAddress } from '../../shared/hooks/useListSearch';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { lookupQuery } from '../../shared/api/lookups';
 import { Field } from '../../shared/forms/Field';
 import { useDebounced } from '../../shared/hooks/useDebounced';
@@ -13,7 +13,7 @@ import { GROUP_OPTIONS } from './format';
  * Setting one goes back to the first page of the lists it names (`pageParams`).
  */
 export function useReportParams(pageParams: string[] = ['page']) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddress();
   const get = (name: string) => params.get(name) ?? '';
   const set = (name: string, value: string, resetPages = pageParams) =>
     setParams((current) => {

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { withFilter } from '../../shared/hooks/useListSearch';
+import { withFilter, useAddress } from '../../shared/hooks/useListSearch';
 import { useDebounced } from '../../shared/hooks/useDebounced';
 
 /** The list's filters, as GET /api/tires names them; they live in the address so reload and back keep them. */
@@ -35,7 +34,7 @@ export function countPanelFilters(filters: TireFilters): number {
 }
 
 export function useTireFilters() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddress();
   const filters = readFilters(params);
 
   const setFilter = useCallback(

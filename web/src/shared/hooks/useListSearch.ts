@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams, type NavigateOptions } from 'react-router';
 import { useDebounced } from './useDebounced';
 
 /** The address with one filter set (or removed when empty), back on the first page. */
@@ -11,8 +11,23 @@ export function withFilter(current: URLSearchParams, name: string, value: string
   return next;
 }
 
-export function useListSearch(delay = 300) {
+/**
+ * The address's query, as useSearchParams gives it, and a way to change it that starts from the
+ * address as it is now: React Router hands its updater the address of the last render, so two
+ * changes in one moment (a search typed a moment ago, then a ticked filter) would lose one.
+ */
+export function useAddress() {
   const [params, setParams] = useSearchParams();
+  const change = useCallback(
+    (next: (current: URLSearchParams) => URLSearchParams, options?: NavigateOptions) =>
+      setParams(() => next(new URLSearchParams(window.location.search)), options),
+    [setParams],
+  );
+  return [params, change] as const;
+}
+
+export function useListSearch(delay = 300) {
+  const [params, setParams] = useAddress();
   const search = params.get('search') ?? '';
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const [text, setText] = useState(search);

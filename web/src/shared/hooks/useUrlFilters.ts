@@ -1,5 +1,5 @@
+import { useAddress } from './useListSearch';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 
 /**
  * A list's filters kept in the address (so Back and a shared link keep them): the form edits a copy,
@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
  * has its default (e.g. the user's home branch); one set to its default stays out of the address.
  */
 export function useUrlFilters<Name extends string>(names: readonly Name[], defaults: Partial<Record<Name, string>> = {}) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddress();
   const read = () => Object.fromEntries(names.map((name) => [name, params.get(name) ?? defaults[name] ?? ''])) as Record<Name, string>;
   const applied = read();
   const appliedKey = JSON.stringify(applied);

@@ -49,9 +49,11 @@ export const stockQueries = {
 export function useStockMutations(refresh: readonly QueryKey[] = []) {
   const queryClient = useQueryClient();
   const changedHere = useContext(RecordChangedHere);
-  const onSuccess = (_: unknown, { id }: { id: number }) => {
+  // The open form takes the record's new version after the refresh: a fetch started before it would
+  // be cancelled by it.
+  const onSuccess = async (_: unknown, { id }: { id: number }) => {
+    await Promise.all([stockKeys.product(id), stockAlerts.queryKey, activityKeys.all, ...refresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     changedHere?.();
-    return Promise.all([stockKeys.product(id), stockAlerts.queryKey, activityKeys.all, ...refresh].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
 
   return {
