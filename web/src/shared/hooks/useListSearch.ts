@@ -3,6 +3,14 @@ import { useSearchParams, type NavigateOptions } from 'react-router';
 import { useDebounced } from './useDebounced';
 
 /** The address with one filter set (or removed when empty), back on the first page. */
+/** The address on page `value` (the first page has no `page`). */
+export function withPage(current: URLSearchParams, value: number): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value > 1) next.set('page', String(value));
+  else next.delete('page');
+  return next;
+}
+
 export function withFilter(current: URLSearchParams, name: string, value: string): URLSearchParams {
   const next = new URLSearchParams(current);
   if (value) next.set(name, value);
@@ -46,13 +54,7 @@ export function useListSearch(delay = 300) {
     setParams((current) => withFilter(current, 'search', debounced));
   }, [debounced, setParams]);
 
-  const setPage = (value: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value > 1) next.set('page', String(value));
-      else next.delete('page');
-      return next;
-    });
+  const setPage = (value: number) => setParams((current) => withPage(current, value));
 
   return { text, setText, search, page, setPage };
 }

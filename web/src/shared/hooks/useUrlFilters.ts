@@ -1,4 +1,4 @@
-import { useAddress } from './useListSearch';
+import { useAddress, withPage } from './useListSearch';
 import { useEffect, useState } from 'react';
 
 /**
@@ -24,13 +24,7 @@ export function useUrlFilters<Name extends string>(names: readonly Name[], defau
       return next;
     });
 
-  const setPage = (value: number) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value > 1) next.set('page', String(value));
-      else next.delete('page');
-      return next;
-    });
+  const setPage = (value: number) => setParams((current) => withPage(current, value));
 
   return {
     applied,
