@@ -44,9 +44,9 @@ export function ReceiptDetailPage() {
   const printer = usePrint(receipt.data && { kind: 'receipt', document: receipt.data });
   const can = usePermissions();
   const deletion = useReceiptDeletion(() => {
-      flash('Receipt deleted.', '/receipts');
-      navigate('/receipts');
-    });
+    flash('Receipt deleted.', '/receipts');
+    navigate('/receipts');
+  });
 
   return (
     <section>
