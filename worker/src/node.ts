@@ -7,7 +7,9 @@ import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo/login.ts';
 import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
-import { defaultConfig, sessionIdleHours, statementTimeoutOf } from './env.ts';
+import { defaultConfig, sessionIdleHours, slowRequestMsOf, statementTimeoutOf } from './env.ts';
+import { logLevelOf } from './http/request-log.ts';
+import { pino } from 'pino';
 import { withSecurityHeaders } from './http/security.ts';
 import { directConnection, jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
 import { setUpDatabase } from './setup.ts';
@@ -35,7 +37,10 @@ const api = createApp({
     statementTimeoutMs,
     // A direct connection keeps the timeout; a transaction pooler does not (the embedded database ignores it).
     timeoutInEachTransaction: Boolean(settings.databaseUrl) && !directConnection(),
+    slowRequestMs: slowRequestMsOf(process.env.SLOW_REQUEST_MS),
   },
+  // One JSON line per request on stdout; `npm start | npx pino-pretty` reads them.
+  logger: pino({ level: logLevelOf(process.env.LOG_LEVEL), timestamp: pino.stdTimeFunctions.isoTime }),
   clientAddress: (c) => {
     const forwarded = settings.trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
     return forwarded || getConnInfo(c).remote.address;
