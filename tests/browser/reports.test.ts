@@ -336,11 +336,12 @@ describe.skipIf(!browserTestsCanRun())('reports and the dashboard in the browser
     await expectAccessible(page, 'the dashboard of one branch');
   });
 
-  it('says so when the dashboard cannot be loaded', async () => {
-    await page.route('**/api/dashboard*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Something went wrong' }) }));
+  it('says so when the dashboard cannot be loaded, with the reference staff can quote', async () => {
+    const failure = { message: 'Something went wrong on our side (ref 3f9c2a1b)' };
+    await page.route('**/api/dashboard*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(failure) }));
     try {
       await open('/');
-      await page.getByRole('alert').getByText('Error loading the dashboard: Something went wrong').waitFor({ timeout: 15_000 });
+      await page.getByRole('alert').getByText('Error loading the dashboard: Something went wrong on our side (ref 3f9c2a1b)').waitFor({ timeout: 15_000 });
       await expectAccessible(page, 'the dashboard that failed to load');
     } finally {
       await page.unroute('**/api/dashboard*');
