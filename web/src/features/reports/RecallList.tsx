@@ -88,9 +88,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
           ) : (
             <span className="report-no-contact">
               <strong>{NO_CONTACT}</strong>
-              <span className="report-cell-detail">
-                Sold to <Link to={`/customers/${row.customer.id}`}>{row.customer.name}</Link>
-              </span>
+              <span className="report-cell-detail">Sold to {row.customer.name}</span>
             </span>
           ),
       },
