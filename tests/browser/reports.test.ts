@@ -575,6 +575,8 @@ describe.skipIf(!browserTestsCanRun())('reports and the dashboard in the browser
 
       await phone.goto(`${app.url}/reports/customer-balance`);
       await showsScreen(phone, 'Customer Balance Report');
+      // On a phone the table waits behind its title.
+      await phone.getByRole('button', { name: 'Balances by Customer', exact: true }).click();
       await phone.getByRole('region', { name: 'Balances by Customer', exact: true }).locator('tbody tr').first().waitFor();
       await expectFitsPhone(phone, 'customer-balance');
       const figures = await phone.locator('.report-stat').evaluateAll((nodes) => nodes.map((node) => ({ right: node.getBoundingClientRect().right, width: node.scrollWidth - node.clientWidth })));

@@ -57,8 +57,17 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
     empty: 'No tire sales found',
     columns: [
       { header: 'DOT', value: (row) => row.dot, nowrap: true },
-      { header: 'Brand', value: (row) => row.brand },
-      { header: 'Pattern', value: (row) => row.pattern },
+      {
+        header: 'Brand',
+        value: (row) => row.brand,
+        cell: (row) => (
+          <span>
+            {row.brand}
+            {row.pattern && <span className="report-cell-detail">{row.pattern}</span>}
+          </span>
+        ),
+      },
+      { header: 'Pattern', value: (row) => row.pattern, offScreen: true },
       { header: 'Size', value: (row) => row.size, nowrap: true },
       { header: 'Quantity', value: (row) => row.quantity, kind: 'number' },
       { header: 'Date', value: (row) => row.date, kind: 'date', nowrap: true },
@@ -76,7 +85,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
       { header: 'Document Type', value: (row) => row.document_type, offScreen: true },
       {
         header: 'Contact',
-        value: (row) => (row.customer.contact_recorded ? row.customer.name : `${NO_CONTACT} (${row.customer.name})`),
+        value: (row) => (row.customer.contact_recorded ? row.customer.name : NO_CONTACT),
         cell: (row) =>
           row.customer.contact_recorded ? (
             <span>
@@ -93,6 +102,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
           ),
       },
       { header: 'Phone', value: (row) => (row.customer.contact_recorded ? row.customer.phone : ''), nowrap: true, offScreen: true },
+      { header: 'Customer', value: (row) => row.customer.name, offScreen: true },
     ],
   };
   const walkIns = table.rows.some((row) => !row.customer.contact_recorded);
