@@ -496,7 +496,9 @@ describe.skipIf(!browserTestsCanRun())('reports and the dashboard in the browser
     await open('/reports/customer-balance');
     await showsScreen(page, 'Customer Balance Report');
     await expect.poll(() => stat('Total Balance').textContent()).toBe(moneyText(report.totals.balance));
-    expect(await stat('Over 90 Days').textContent()).toBe(moneyText(report.totals.days_over_90));
+    // An empty ageing bucket is not a figure of its own.
+    if (report.totals.days_over_90) expect(await stat('Over 90 Days').textContent()).toBe(moneyText(report.totals.days_over_90));
+    else expect(await stat('Over 90 Days').count()).toBe(0);
     const ageing = section('Ageing');
     await ageing.getByRole('img', { name: /^Balances by days past due/ }).waitFor();
     await expectCsvMatchesTable(ageing);

@@ -19,7 +19,8 @@ function balanceStats({ totals }: BalanceReport, texts: SideTexts): Stat[] {
     { label: 'Total Balance', value: formatMoney(totals.balance), notes: [texts.owed] },
     { label: texts.parties, value: formatCount(totals.parties), notes: ['With a balance'] },
     { label: 'Overdue', value: formatMoney(overdue), notes: ['Past the due date'] },
-    { label: 'Over 90 Days', value: formatMoney(totals.days_over_90) },
+    // An ageing bucket that holds nothing is left out.
+    ...(totals.days_over_90 !== 0 ? [{ label: 'Over 90 Days', value: formatMoney(totals.days_over_90) }] : []),
   ];
 }
 

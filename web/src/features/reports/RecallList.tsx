@@ -117,7 +117,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
     <FilterFold
       label="Recall list filters"
       className="report-subfilters"
-      summary={[filters.dot && `DOT ${filters.dot}`, (filters.dot_from || filters.dot_to) && `Weeks ${filters.dot_from || '…'} to ${filters.dot_to || '…'}`, brandId && brandName]
+      summary={[filters.dot && `DOT ${filters.dot}`, (filters.dot_from || filters.dot_to) && `Weeks ${filters.dot_from ? weekText(filters.dot_from) : '…'} to ${filters.dot_to ? weekText(filters.dot_to) : '…'}`, brandId && brandName]
         .filter(Boolean)
         .join(' · ')}
     >
