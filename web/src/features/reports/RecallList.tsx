@@ -16,9 +16,9 @@ export const RECALL_PAGE = 'recallPage';
 
 const DOCUMENT_PATHS: Record<TireSale['document_type'], string> = { Invoice: '/invoices', Sale: '/sales' };
 const documentText = (row: TireSale) => `${row.document_type} ${row.document_number}`;
-export const NO_CONTACT = 'No contact recorded';
-/** 'WWYY' as people read it: '0124' → '01/24'. */
-const weekText = (code: string) => `${code.slice(0, 2)}/${code.slice(2)}`;
+const NO_CONTACT = 'No contact recorded';
+/** A DOT week and year as people read it: '0124' (or '01/24') → '01/24'. */
+const weekText = (code: string) => code.replace(/\D/g, '').replace(/^(\d{2})(\d{2})$/, '$1/$2');
 
 /**
  * The recall list: tires sold by DOT code, a range of DOT weeks and brand, with who to contact and on
