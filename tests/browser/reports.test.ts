@@ -497,7 +497,9 @@ describe.skipIf(!browserTestsCanRun())('reports and the dashboard in the browser
     await open('/reports/customer-balance');
     await showsScreen(page, 'Customer Balance Report');
     await expect.poll(() => stat('Total Balance').textContent()).toBe(moneyText(report.totals.balance));
-    expect(await stat('Over 90 Days').textContent()).toBe(moneyText(report.totals.days_over_90));
+    // An empty ageing bucket is not a figure of its own.
+    if (report.totals.days_over_90) expect(await stat('Over 90 Days').textContent()).toBe(moneyText(report.totals.days_over_90));
+    else expect(await stat('Over 90 Days').count()).toBe(0);
     const ageing = section('Ageing');
     await ageing.getByRole('img', { name: /^Balances by days past due/ }).waitFor();
     await expectCsvMatchesTable(ageing);
@@ -576,6 +578,8 @@ describe.skipIf(!browserTestsCanRun())('reports and the dashboard in the browser
 
       await phone.goto(`${app.url}/reports/customer-balance`);
       await showsScreen(phone, 'Customer Balance Report');
+      // On a phone the table waits behind its title.
+      await phone.getByRole('button', { name: 'Balances by Customer', exact: true }).click();
       await phone.getByRole('region', { name: 'Balances by Customer', exact: true }).locator('tbody tr').first().waitFor();
       await expectFitsPhone(phone, 'customer-balance');
       const figures = await phone.locator('.report-stat').evaluateAll((nodes) => nodes.map((node) => ({ right: node.getBoundingClientRect().right, width: node.scrollWidth - node.clientWidth })));

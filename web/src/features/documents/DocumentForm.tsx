@@ -1,4 +1,4 @@
-import type { Settings } from '@schemas/documents';
+import type { Party, Settings } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
 import { isApiError } from '../../shared/api/client';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
@@ -16,8 +16,9 @@ function startOf<D extends TradingDocument, L extends { id: number }>(
   document: D | undefined,
   taxRate: number,
   newBranch: string,
+  presetParty: Party | null = null,
 ): DraftStart {
-  if (!document) return { party: null, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
+  if (!document) return { party: presetParty, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(document.subtotal) - toCents(document.discount_amount), taxRate) === toCents(document.tax_amount);
   return {
     party: kind.party(document),
@@ -35,6 +36,8 @@ interface DocumentFormProps<D extends TradingDocument, L extends { id: number }>
   document?: D;
   settings: Settings | undefined;
   presetProduct?: ProductEntry | null;
+  /** The party a new document starts with, e.g. the customer whose page it was made from. */
+  presetParty?: Party | null;
   onSaved: (document: D) => void;
   /** Offered when the document changed since the form opened: loads it as it is now. */
   onReload?: () => void;
@@ -46,11 +49,12 @@ export function DocumentForm<D extends TradingDocument, L extends { id: number }
   document,
   settings,
   presetProduct,
+  presetParty,
   onSaved,
   onReload,
 }: DocumentFormProps<D, L>) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft(kind.mode, startOf(kind, document, taxRate, useNewDocumentBranch()), taxRate);
+  const state = useDocumentDraft(kind.mode, startOf(kind, document, taxRate, useNewDocumentBranch(), presetParty), taxRate);
   const header = kind.useHeader(document, state, settings);
   const { create, update } = useDocumentMutations<D>(kind.queries);
   const saving = document ? update : create;
