@@ -1505,6 +1505,14 @@ AS $function$
               else 'draft' end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.is_low_stock(p_quantity integer, p_low_stock_at integer)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select p_quantity operator(pg_catalog.<=) p_low_stock_at
+$function$;
+
 CREATE OR REPLACE FUNCTION public.move_document_stock(p_type text, p_id bigint, p_location_id bigint, p_sign integer, p_reason text, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -2378,7 +2386,7 @@ begin
     from (select s.product_id, s.location_id, s.quantity, p.name, p.kind, p.low_stock_at
             from public.stock_levels s
             join public.products p on p.id = s.product_id
-           where p.kind <> 'service' and public.stock_state(p.active, s.quantity, p.low_stock_at) in ('low', 'out')
+           where p.active and p.kind <> 'service' and public.is_low_stock(s.quantity, p.low_stock_at)
              and (p_location_id is null or s.location_id = p_location_id)
            order by s.quantity, s.product_id, s.location_id
            limit 100) x
@@ -3566,7 +3574,7 @@ CREATE OR REPLACE FUNCTION public.stock_state(p_active boolean, p_quantity integ
 AS $function$
   select case when not p_active then null
               when p_quantity = 0 then 'out'
-              when p_quantity <= p_low_stock_at then 'low'
+              when public.is_low_stock(p_quantity, p_low_stock_at) then 'low'
               else 'in' end
 $function$;
 

@@ -3,6 +3,20 @@
 -- at all is out of stock). Shop supplies are a section of the report of their own; an invoice on
 -- the dashboard shows the status it shows everywhere else.
 
+-- Low stock: a quantity at or below the product's low-stock level (below 10 unless the product says
+-- otherwise; a shop supply's minimum). Without a search_path of its own, so that a query filtering
+-- on it inlines it and keeps its plan (the low stock list reads the stock levels in quantity order);
+-- it uses a built-in operator only, named in pg_catalog.
+create function public.is_low_stock(p_quantity integer, p_low_stock_at integer)
+returns boolean
+language sql
+immutable
+security invoker
+as $$
+  select p_quantity operator(pg_catalog.<=) p_low_stock_at
+$$;
+revoke execute on function public.is_low_stock(integer, integer) from public;
+
 -- in, low or out: the stock of an active product at a branch; null for an inactive product.
 create function public.stock_state(p_active boolean, p_quantity integer, p_low_stock_at integer)
 returns text
@@ -12,7 +26,7 @@ set search_path = ''
 as $$
   select case when not p_active then null
               when p_quantity = 0 then 'out'
-              when p_quantity <= p_low_stock_at then 'low'
+              when public.is_low_stock(p_quantity, p_low_stock_at) then 'low'
               else 'in' end
 $$;
 revoke execute on function public.stock_state(boolean, integer, integer) from public;
@@ -151,7 +165,7 @@ begin
     from (select s.product_id, s.location_id, s.quantity, p.name, p.kind, p.low_stock_at
             from public.stock_levels s
             join public.products p on p.id = s.product_id
-           where p.kind <> 'service' and public.stock_state(p.active, s.quantity, p.low_stock_at) in ('low', 'out')
+           where p.active and p.kind <> 'service' and public.is_low_stock(s.quantity, p.low_stock_at)
              and (p_location_id is null or s.location_id = p_location_id)
            order by s.quantity, s.product_id, s.location_id
            limit 100) x
