@@ -27,12 +27,12 @@ function BranchScope({ plural, value, onChange }: { plural: string; value: strin
   return (
     <p className="doc-list-scope">
       {all ? (
-        <>Showing {plural} at all branches.</>
+        <span>Showing {plural} at all branches.</span>
       ) : (
-        <>
+        <span>
           Showing {plural} at <strong>{shown ?? 'one branch'}</strong>.
-        </>
-      )}{' '}
+        </span>
+      )}
       {!all ? (
         <button type="button" className="btn btn-small btn-secondary" onClick={() => onChange(ALL_BRANCHES)}>
           Show all branches

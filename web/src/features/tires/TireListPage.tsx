@@ -73,7 +73,7 @@ function TireCard(props: ItemProps) {
     <article className={selected ? 'card tire-card selected' : 'card tire-card'} aria-label={tireTitle(tire)}>
       <div className="tire-card-top">
         <SelectBox {...props} />
-        <StockBadge quantity={tire.quantity} />
+        <StockBadge quantity={tire.branch_stock ?? tire.quantity} />
       </div>
       <h3 className="tire-card-size">
         <Link to={`/tires/${tire.id}`}>{tire.size}</Link>
@@ -138,7 +138,7 @@ function TireTable({ tires, isSelected, toggle }: { tires: Tire[]; isSelected: (
           header: 'Stock',
           cell: (tire) => (
             <span className="tire-stock-cell">
-              <HomeStock branch={tire.branch_stock} total={tire.quantity} /> <StockBadge quantity={tire.quantity} />
+              <HomeStock branch={tire.branch_stock} total={tire.quantity} /> <StockBadge quantity={tire.branch_stock ?? tire.quantity} />
             </span>
           ),
         },
