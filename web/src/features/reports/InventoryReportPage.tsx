@@ -5,7 +5,7 @@ import { inventoryReportQuery, type InventoryFigures, type InventorySummary, typ
 import { LookupFilter, useLookupName, useReportParams } from './filters';
 import { formatCount } from './format';
 import { ReportPage, type AnySection, type Stat } from './ReportPage';
-import { slug, type ReportTable } from './table';
+import { slug, type ReportColumn, type ReportTable } from './table';
 
 type LocationRow = InventorySummary['summary'][number];
 type SuppliesRow = InventorySummary['supplies'][number];
@@ -26,6 +26,14 @@ const figureNotes = (figures: StockFigures) => [
   `${formatCount(figures.unique_products)} unique ${figures.unique_products === 1 ? 'product' : 'products'}`,
   `Cost value ${formatMoney(figures.cost_value)}`,
   `Retail value ${formatMoney(figures.retail_value)}`,
+];
+
+/** A row's stock: units, products in stock, and their value at cost and at price. */
+const figureColumns: ReportColumn<StockFigures>[] = [
+  { header: 'Quantity', value: (row) => row.total_quantity, kind: 'number' },
+  { header: 'Unique Products', value: (row) => row.unique_products, kind: 'number' },
+  { header: 'Cost Value', value: (row) => row.cost_value, kind: 'money' },
+  { header: 'Retail Value', value: (row) => row.retail_value, kind: 'money' },
 ];
 
 /** Total Tires, Total Batteries, Total Wipers, then all the stock with shop supplies: the dashboard's stock units and value. */
@@ -55,10 +63,7 @@ export function InventoryReportPage() {
     columns: [
       { header: 'Location', value: (row) => row.location.name },
       { header: 'Type', value: (row) => row.product_type },
-      { header: 'Quantity', value: (row) => row.total_quantity, kind: 'number' },
-      { header: 'Unique Products', value: (row) => row.unique_products, kind: 'number' },
-      { header: 'Cost Value', value: (row) => row.cost_value, kind: 'money' },
-      { header: 'Retail Value', value: (row) => row.retail_value, kind: 'money' },
+      ...figureColumns,
     ],
     totals: data && [
       'Total',
@@ -79,10 +84,7 @@ export function InventoryReportPage() {
     empty: 'No shop supplies at this location',
     columns: [
       { header: 'Location', value: (row) => row.location.name },
-      { header: 'Quantity', value: (row) => row.total_quantity, kind: 'number' },
-      { header: 'Unique Products', value: (row) => row.unique_products, kind: 'number' },
-      { header: 'Cost Value', value: (row) => row.cost_value, kind: 'money' },
-      { header: 'Retail Value', value: (row) => row.retail_value, kind: 'money' },
+      ...figureColumns,
     ],
     totals: data && [
       'Total',
