@@ -1503,6 +1503,28 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.invoice_shown_status(p_status text, p_payment_status text, p_due_date date)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_status = 'cancelled' then 'cancelled'
+              when p_payment_status = 'paid' then 'paid'
+              when p_payment_status = 'partial' then 'partial'
+              when p_status = 'sent' and p_due_date < current_date then 'overdue'
+              when p_status = 'sent' then 'sent'
+              else 'draft' end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.is_low_stock(p_quantity integer, p_low_stock_at integer)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select p_quantity operator(pg_catalog.<=) p_low_stock_at
+$function$;
+
 CREATE OR REPLACE FUNCTION public.move_document_stock(p_type text, p_id bigint, p_location_id bigint, p_sign integer, p_reason text, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -2086,18 +2108,11 @@ begin
   select coalesce(sum(m.payable), 0) into v_payable
     from public.report_purchases_months m where p_location_id is null or m.location_id = p_location_id;
 
-  if p_location_id is null then
-    select coalesce(sum(t.products), 0)::integer as products, coalesce(sum(t.units), 0)::bigint as units,
-           coalesce(sum(t.in_stock), 0)::integer as in_stock, coalesce(sum(t.low), 0)::integer as low, coalesce(sum(t.out), 0)::integer as out
-      into v_stock
-      from public.report_product_totals t;
-  else
-    select (select coalesce(sum(t.products), 0)::integer from public.report_product_totals t) as products,
-           coalesce(sum(t.units), 0)::bigint as units, coalesce(sum(t.in_stock), 0)::integer as in_stock,
-           coalesce(sum(t.low), 0)::integer as low, coalesce(sum(t.out), 0)::integer as out
-      into v_stock
-      from public.report_stock_totals t where t.location_id = p_location_id;
-  end if;
+  select (select coalesce(sum(t.products), 0)::integer from public.report_product_totals t) as products,
+         sum(k.units)::bigint as units, sum(k.cost_value) as cost_value, sum(k.retail_value) as retail_value,
+         sum(k.in_stock)::integer as in_stock, sum(k.low)::integer as low, sum(k.out_of_stock)::integer as out_of_stock
+    into v_stock
+    from public.report_stock_kinds(p_location_id) k;
 
   select jsonb_agg(jsonb_build_object('period', p.period, 'revenue', coalesce(x.revenue, 0), 'count', coalesce(x.documents, 0)) order by p.period)
     into v_monthly
@@ -2113,7 +2128,8 @@ begin
            'created_at', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) order by a.created_at desc, a.date desc, a.type, a.id desc), '[]'::jsonb)
     into v_activity
     from (select * from (
-            (select 'Invoice' as type, i.id, i.number, i.issued_date as date, c.name as party, i.net_amount as amount, i.status, i.created_at
+            (select 'Invoice' as type, i.id, i.number, i.issued_date as date, c.name as party, i.net_amount as amount,
+                    public.invoice_shown_status(i.status, i.payment_status, i.due_date) as status, i.created_at
                from public.invoices i join public.customers c on c.id = i.customer_id
               where p_location_id is null or i.location_id = p_location_id
               order by i.created_at desc, i.issued_date desc, i.id desc limit 10)
@@ -2145,11 +2161,12 @@ begin
     'customers', (select count(*)::integer from public.customers),
     'products', v_stock.products,
     'stock_units', v_stock.units,
+    'stock_value', jsonb_build_object('cost', v_stock.cost_value, 'retail', v_stock.retail_value),
     'monthly_sales', v_monthly,
     'recent_activity', v_activity,
-    'inventory_status', jsonb_build_object('in_stock', v_stock.in_stock, 'low', v_stock.low, 'out', v_stock.out),
+    'inventory_status', jsonb_build_object('in_stock', v_stock.in_stock, 'low', v_stock.low, 'out', v_stock.out_of_stock),
     'top_products', public.report_top_products_json('sale', v_today - 29, v_today, p_location_id, 'revenue', 5),
-    'low_stock_count', v_stock.low + v_stock.out,
+    'low_stock_count', v_stock.low + v_stock.out_of_stock,
     'location_id', p_location_id
   );
 end;
@@ -2328,42 +2345,47 @@ CREATE OR REPLACE FUNCTION public.report_inventory_summary(p_location_id bigint)
 AS $function$
 declare
   v_summary jsonb;
+  v_supplies jsonb;
   v_totals jsonb;
+  v_supplies_total jsonb;
+  v_grand_total jsonb;
   v_low jsonb;
   v_low_total integer;
 begin
-  with types(kind, label, ord) as (values ('tire', 'Tires', 1), ('battery', 'Batteries', 2), ('wiper', 'Wipers', 3)),
+  with types(kind, label, ord) as (values ('tire', 'Tires', 1), ('battery', 'Batteries', 2), ('wiper', 'Wipers', 3), ('item', null, 4)),
        stock as (
          select t.location_id, t.kind, sum(t.units) as units, sum(t.stocked) as stocked, sum(t.cost_value) as cost_value,
                 sum(t.retail_value) as retail_value
            from public.report_stock_totals t
           where p_location_id is null or t.location_id = p_location_id
-          group by t.location_id, t.kind)
-  select coalesce(jsonb_agg(jsonb_build_object(
-           'product_type', ty.label, 'location', jsonb_build_object('id', l.id, 'name', l.name),
-           'total_quantity', coalesce(s.units, 0), 'unique_products', coalesce(s.stocked, 0),
-           'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0)) order by lower(l.name), l.id, ty.ord), '[]'::jsonb)
-    into v_summary
-    from public.locations l
-    cross join types ty
-    left join stock s on s.location_id = l.id and s.kind = ty.kind
-   where p_location_id is null or l.id = p_location_id;
+          group by t.location_id, t.kind),
+       rows as (
+         select ty.kind, ty.ord, l.id, l.name,
+                jsonb_build_object('location', jsonb_build_object('id', l.id, 'name', l.name),
+                  'total_quantity', coalesce(s.units, 0), 'unique_products', coalesce(s.stocked, 0),
+                  'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0))
+                || case when ty.label is null then '{}'::jsonb else jsonb_build_object('product_type', ty.label) end as row
+           from public.locations l
+          cross join types ty
+           left join stock s on s.location_id = l.id and s.kind = ty.kind
+          where p_location_id is null or l.id = p_location_id)
+  select coalesce(jsonb_agg(r.row order by lower(r.name), r.id, r.ord) filter (where r.kind <> 'item'), '[]'::jsonb),
+         coalesce(jsonb_agg(r.row order by lower(r.name), r.id) filter (where r.kind = 'item'), '[]'::jsonb)
+    into v_summary, v_supplies
+    from rows r;
 
   with types(kind, label, ord) as (values ('tire', 'Tires', 1), ('battery', 'Batteries', 2), ('wiper', 'Wipers', 3)),
-       stock as (
-         select t.kind, sum(t.units) as units, sum(t.stocked) as stocked, sum(t.cost_value) as cost_value, sum(t.retail_value) as retail_value
-           from public.report_stock_totals t where t.location_id = p_location_id group by t.kind
-         union all
-         select t.kind, sum(t.units), sum(t.stocked), sum(t.cost_value), sum(t.retail_value)
-           from public.report_product_totals t where p_location_id is null group by t.kind)
+       stock as (select * from public.report_stock_kinds(p_location_id))
   select jsonb_agg(jsonb_build_object(
-           'product_type', ty.label, 'total_quantity', coalesce(s.units, 0), 'unique_products', coalesce(s.stocked, 0),
-           'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0)) order by ty.ord)
-    into v_totals
-    from types ty left join stock s on s.kind = ty.kind;
-
-  select coalesce(sum(t.low + t.out), 0)::integer into v_low_total
-    from public.report_stock_totals t where p_location_id is null or t.location_id = p_location_id;
+           'product_type', ty.label, 'total_quantity', s.units, 'unique_products', s.stocked,
+           'cost_value', s.cost_value, 'retail_value', s.retail_value) order by ty.ord) filter (where ty.kind is not null),
+         (select jsonb_build_object('total_quantity', i.units, 'unique_products', i.stocked, 'cost_value', i.cost_value, 'retail_value', i.retail_value)
+            from stock i where i.kind = 'item'),
+         jsonb_build_object('total_quantity', sum(s.units), 'unique_products', sum(s.stocked),
+           'cost_value', sum(s.cost_value), 'retail_value', sum(s.retail_value)),
+         sum(s.low + s.out_of_stock)::integer
+    into v_totals, v_supplies_total, v_grand_total, v_low_total
+    from stock s left join types ty on ty.kind = s.kind;
 
   select coalesce(jsonb_agg(jsonb_build_object(
            'id', x.product_id, 'quantity', x.quantity, 'threshold', x.low_stock_at,
@@ -2376,7 +2398,7 @@ begin
     from (select s.product_id, s.location_id, s.quantity, p.name, p.kind, p.low_stock_at
             from public.stock_levels s
             join public.products p on p.id = s.product_id
-           where p.active and p.kind <> 'service' and s.quantity <= p.low_stock_at
+           where p.active and p.kind <> 'service' and public.is_low_stock(s.quantity, p.low_stock_at)
              and (p_location_id is null or s.location_id = p_location_id)
            order by s.quantity, s.product_id, s.location_id
            limit 100) x
@@ -2384,7 +2406,8 @@ begin
     left join public.tires t on t.product_id = x.product_id
     left join public.wipers w on w.product_id = x.product_id;
 
-  return jsonb_build_object('summary', v_summary, 'totals', v_totals, 'low_stock_items', v_low, 'low_stock_total', v_low_total);
+  return jsonb_build_object('summary', v_summary, 'totals', v_totals, 'supplies', v_supplies, 'supplies_total', v_supplies_total,
+                            'grand_total', v_grand_total, 'low_stock_items', v_low, 'low_stock_total', v_low_total);
 end;
 $function$;
 
@@ -3111,6 +3134,7 @@ CREATE OR REPLACE FUNCTION public.report_stage_stock(p_sign integer, p_location_
 AS $function$
 declare
   v_txid bigint;
+  v_state text := public.stock_state(p_active, p_quantity, p_low_stock_at);
 begin
   if p_kind = 'service' then
     return;
@@ -3120,9 +3144,9 @@ begin
   values (
     p_location_id, p_kind, (v_txid % 16)::smallint, v_txid, p_sign * p_quantity, p_sign * (p_quantity > 0)::integer,
     p_sign * p_quantity * p_cost_price, p_sign * p_quantity * p_selling_price,
-    p_sign * (p_active and p_quantity > p_low_stock_at)::integer,
-    p_sign * (p_active and p_quantity > 0 and p_quantity <= p_low_stock_at)::integer,
-    p_sign * (p_active and p_quantity = 0)::integer
+    p_sign * (v_state is not distinct from 'in')::integer,
+    p_sign * (v_state is not distinct from 'low')::integer,
+    p_sign * (v_state is not distinct from 'out')::integer
   )
   on conflict (location_id, kind, bucket, txid) do update
      set units = t.units + excluded.units, stocked = t.stocked + excluded.stocked, cost_value = t.cost_value + excluded.cost_value,
@@ -3166,6 +3190,28 @@ begin
     from documents d;
   return jsonb_build_object('as_of', v_as_of, p_party, v_party, 'documents', v_documents, 'totals', v_totals);
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stock_kinds(p_location_id bigint)
+ RETURNS TABLE(kind text, units bigint, stocked bigint, cost_value numeric, retail_value numeric, in_stock bigint, low bigint, out_of_stock bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select k.kind, coalesce(v.units, 0)::bigint, coalesce(v.stocked, 0)::bigint, coalesce(v.cost_value, 0), coalesce(v.retail_value, 0),
+         coalesce(r.in_stock, 0)::bigint, coalesce(r.low, 0)::bigint, coalesce(r.out_of_stock, 0)::bigint
+    from (values ('tire'), ('battery'), ('wiper'), ('item')) k(kind)
+    left join (
+      select t.kind, sum(t.units) as units, sum(t.stocked) as stocked, sum(t.cost_value) as cost_value, sum(t.retail_value) as retail_value
+        from public.report_stock_totals t where t.location_id = p_location_id group by t.kind
+      union all
+      select t.kind, sum(t.units), sum(t.stocked), sum(t.cost_value), sum(t.retail_value)
+        from public.report_product_totals t where p_location_id is null group by t.kind) v on v.kind = k.kind
+    left join (
+      select t.kind, sum(t.in_stock) as in_stock, sum(t.low) as low, sum(t.out) as out_of_stock
+        from public.report_stock_totals t
+       where p_location_id is null or t.location_id = p_location_id
+       group by t.kind) r on r.kind = k.kind
 $function$;
 
 CREATE OR REPLACE FUNCTION public.report_stock_level_changed()
@@ -3542,6 +3588,18 @@ AS $function$
          jsonb_build_object('attempts', jsonb_build_object('old', null, 'new', due.unknown_failures),
                             'address', jsonb_build_object('old', null, 'new', nullif(due.address, '')))
     from due;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.stock_state(p_active boolean, p_quantity integer, p_low_stock_at integer)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when not p_active then null
+              when p_quantity = 0 then 'out'
+              when public.is_low_stock(p_quantity, p_low_stock_at) then 'low'
+              else 'in' end
 $function$;
 
 CREATE OR REPLACE FUNCTION public.tire_size_key(p_size text)

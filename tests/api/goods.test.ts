@@ -128,7 +128,7 @@ describe('batteries', () => {
     expect(await stockAt(battery.id)).toEqual({ [ids.downtown]: 8, [ids.northside]: 0 });
 
     const picker = await send('GET', `/api/products?type=battery&search=${encodeURIComponent(`Volta 60 ${tag}`)}`);
-    expect(picker.body.data).toEqual([{ id: battery.id, type: 'battery', name: `Volta 60 ${tag}`, selling_price: 109.5, cost_price: 70, stock: 8 }]);
+    expect(picker.body.data).toEqual([{ id: battery.id, type: 'battery', name: `Volta 60 ${tag}`, selling_price: 109.5, cost_price: 70, stock: 8, branch_stock: null, total_stock: 8 }]);
     // An empty filter is no filter, as on every other list.
     const anyType = await send('GET', `/api/products?type=&search=${encodeURIComponent(`Volta 60 ${tag}`)}`);
     expect(anyType.body.data).toEqual(picker.body.data);
@@ -485,7 +485,7 @@ describe('services', () => {
     expect(stockless.status).toBe(409);
     expect(stockless.body.message).toBe('Services have no stock.');
     const picker = await send('GET', `/api/products?type=service&search=${encodeURIComponent(`Wheel alignment ${tag}`)}`);
-    expect(picker.body.data).toEqual([{ id: service.id, type: 'service', name: `Wheel alignment ${tag}`, selling_price: 45, cost_price: 0, stock: null }]);
+    expect(picker.body.data).toEqual([{ id: service.id, type: 'service', name: `Wheel alignment ${tag}`, selling_price: 45, cost_price: 0, stock: null, branch_stock: null, total_stock: null }]);
 
     const updated = await send('PUT', `/api/services/${service.id}`, { name: `Balancing ${tag}`, description: '', selling_price: 20, active: '0' });
     expect(updated.status).toBe(200);

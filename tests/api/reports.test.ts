@@ -662,14 +662,15 @@ describe('dashboard', () => {
     expect(board.monthly_sales[11]).toEqual({ period: firstOfMonth, revenue: 215, count: 2 });
     expect(board.monthly_sales[10]).toEqual({ period: firstOfLastMonth, revenue: 70, count: 1 });
     expect(board.monthly_sales.slice(0, 10).every((month: any) => month.revenue === 0 && month.count === 0)).toBe(true);
-    // Latest first; the sale and its payment were made together, so they share a time.
+    // Latest first; the sale and its payment were made together, so they share a time. Each
+    // invoice shows its status now, as its list does: DINV2 unpaid past its due date, DINV1 paid in part.
     expect(board.recent_activity.map((item: any) => [item.type, item.id, item.status])).toEqual([
       ['Purchase', ids.dpo, 'ordered'],
       ['Receipt', expect.any(Number), 'income'],
       ['Receipt', expect.any(Number), 'income'],
       ['Sale', ids.dsale1, 'completed'],
-      ['Invoice', ids.dinv2, 'sent'],
-      ['Invoice', ids.dinv1, 'sent'],
+      ['Invoice', ids.dinv2, 'overdue'],
+      ['Invoice', ids.dinv1, 'partial'],
     ]);
     expect(board.recent_activity[0]).toEqual({
       type: 'Purchase', id: ids.dpo, number: numbers.dpo, date: today, party: names.sup2, amount: 200, status: 'ordered', created_at: expect.stringMatching(/Z$/),
@@ -699,11 +700,11 @@ describe('dashboard', () => {
     expect(board.customers).toBe(3);
     expect(board.products).toBe(4);
     expect(board.stock_units).toBe(51);
-    // By product over all branches: T1 26 and T2 11 in stock; B1 9 and T3 5 low.
-    expect(board.inventory_status).toEqual({ in_stock: 2, low: 2, out: 0 });
-    expect(board.low_stock_count).toBe(2);
-    const bell = (await get('/api/notifications')).data.total;
-    expect(board.low_stock_count).toBe(bell);
+    // By product at each branch, as the inventory report lists low stock: T1 26 at Downtown in
+    // stock; T2 5 at Downtown and 6 at Northside, B1 9 and T3 5 low.
+    expect(board.inventory_status).toEqual({ in_stock: 1, low: 4, out: 0 });
+    expect(board.low_stock_count).toBe(4);
+    expect(board.low_stock_count).toBe((await get('/api/reports/inventory-summary')).low_stock_total);
   });
 });
 

@@ -118,6 +118,8 @@ describe('stock per branch', () => {
       selling_price: 99.5,
       cost_price: 60,
       stock: 2,
+      branch_stock: null,
+      total_stock: 2,
     });
     const bySize = await send('GET', `/api/products?search=${encodeURIComponent(`205/55R16 ${f.tag}`)}`);
     expect(bySize.body.data.map((row: { id: number }) => row.id)).toContain(id);

@@ -66,7 +66,7 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
   /** The rows of the first page of invoices, as the list labels them. */
   const invoiceRows = async (query: string) =>
     (await api<{ data: Listed[] }>(`invoices?${query}page=1&per_page=20`)).body.data.map(
-      (invoice) => `Invoice ${invoice.number ?? 'Draft'} ${invoice.customer.name}`,
+      (invoice) => `Invoice ${invoice.number ?? `${invoice.id} (draft)`} ${invoice.customer.name}`,
     );
   const shownRows = () => page.getByRole('table', { name: 'Invoices' }).locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label')));
 
@@ -235,10 +235,10 @@ describe.skipIf(!browserTestsCanRun())('roles and home branches in the browser: 
     const mine = await draftInvoice(staffToken);
     const theirs = await draftInvoice(adminToken);
     await open(`/invoices/${mine.id}`);
-    await showsScreen(page, 'Invoice #Draft');
+    await showsScreen(page, `Invoice #${mine.id} (draft)`);
     await page.getByRole('button', { name: 'Delete' }).waitFor();
     await open(`/invoices/${theirs.id}`);
-    await showsScreen(page, 'Invoice #Draft');
+    await showsScreen(page, `Invoice #${theirs.id} (draft)`);
     await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
 

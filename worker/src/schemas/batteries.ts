@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flag, optionalDate, optionalMoney, optionalText, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, date, id, named, recordStamps } from './answers.ts';
-import { branchStockRow } from './stock.ts';
+import { branchStockRow, homeBranchStock } from './stock.ts';
 
 export const BATTERY_SHAPES = ['thin', 'thick'] as const;
 export const BATTERY_TYPES = ['gel', 'acid', 'lithium'] as const;
@@ -41,6 +41,7 @@ export const batteryRow = z
     inventory_quantity: z.number().int(),
     /** The stock at each branch that has had any. */
     inventory: z.array(branchStockRow),
+    ...homeBranchStock,
     notes: z.string().nullable(),
     battery_shape: z.enum(BATTERY_SHAPES),
     /** The same as battery_shape. */

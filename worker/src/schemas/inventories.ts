@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { money, optionalId, optionalMoney, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, id, recordStamps } from './answers.ts';
-import { branchStockRow } from './stock.ts';
+import { branchStockRow, homeBranchStock } from './stock.ts';
 
 export const INVENTORY_CATEGORIES = ['batteries', 'oils', 'parts', 'accessories'] as const;
 export const DEFAULT_MIN_STOCK = 10;
@@ -35,6 +35,7 @@ export const inventoryItemRow = z
     is_low: z.boolean(),
     /** The stock at each branch that has had any. */
     inventory: z.array(branchStockRow),
+    ...homeBranchStock,
     ...recordStamps,
   })
   .meta({ id: 'InventoryItem' });

@@ -293,13 +293,13 @@ export const supplierStatement = z
 export type SupplierStatement = z.infer<typeof supplierStatement>;
 
 const inventoryGroup = z.enum(['Tires', 'Batteries', 'Wipers']);
-const inventoryFigures = {
-  product_type: inventoryGroup,
+const stockFigures = {
   total_quantity: count,
   unique_products: count,
   cost_value: amount,
   retail_value: amount,
 };
+const inventoryFigures = { product_type: inventoryGroup, ...stockFigures };
 
 /** GET /api/reports/inventory-summary */
 export const inventorySummary = z
@@ -307,7 +307,12 @@ export const inventorySummary = z
     /** Each branch's stock of tires, batteries and wipers. */
     summary: z.array(z.object({ ...inventoryFigures, location: named })),
     totals: z.array(z.object(inventoryFigures)),
-    /** Stock at or below its product's low-stock level, lowest first (at most 100 of `low_stock_total`). */
+    /** Each branch's stock of shop supplies (the inventory items), a section of its own. */
+    supplies: z.array(z.object({ ...stockFigures, location: named })),
+    supplies_total: z.object(stockFigures),
+    /** Tires, batteries, wipers and shop supplies: the dashboard's stock units and value. */
+    grand_total: z.object(stockFigures),
+    /** Low stock: a product's stock at a branch at or below its low-stock level (0 is out of stock), lowest first (at most 100 of `low_stock_total`, which is the dashboard's `low_stock_count`). */
     low_stock_items: z.array(
       z.object({
         /** The product's id: a product low at two branches is listed twice. */
@@ -339,7 +344,10 @@ export const dashboard = z
     payable: amount,
     customers: count,
     products: count,
+    /** Units in stock, services aside: the inventory report's grand total. */
     stock_units: count,
+    /** What those units are worth at cost and at selling price. */
+    stock_value: z.object({ cost: amount, retail: amount }),
     /** The last 12 months, this one included. */
     monthly_sales: z.array(z.object({ ...period, revenue: amount, count })),
     /** The 10 documents and receipts made last. */
@@ -351,11 +359,12 @@ export const dashboard = z
         date,
         party: z.string().nullable(),
         amount,
-        /** The document's status, or the receipt's type. */
-        status: z.enum(['draft', 'sent', 'pending', 'completed', 'ordered', 'received', 'cancelled', 'income', 'expense', 'refund']),
+        /** The document's status now (an invoice's as its list shows it), or the receipt's type. */
+        status: z.enum(['draft', 'sent', 'paid', 'partial', 'overdue', 'pending', 'completed', 'ordered', 'received', 'cancelled', 'income', 'expense', 'refund']),
         created_at: timestamp,
       }),
     ),
+    /** Stock rows (a product at a branch) in stock, low and out; low and out make `low_stock_count`. */
     inventory_status: z.object({ in_stock: count, low: count, out: count }),
     /** The 5 best sellers of the last 30 days. */
     top_products: z.array(topSold),

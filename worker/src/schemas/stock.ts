@@ -82,6 +82,16 @@ export type StockMove = z.infer<typeof stockMoveRow>;
 
 export const productPriceRow = z.object({ id, cost_price: amount, selling_price: amount, version });
 
+/** On the lists of goods: the stock at the signed-in user's home branch, what they can promise, beside the chain's total. */
+export const homeBranchStock = {
+  branch_stock: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe("Lists only: the stock at the signed-in user's home branch (0 when it has none there); null when the user has no home branch"),
+};
+
 /** A product as the item pickers of documents list it; `stock` is null for a service. */
 export const productChoiceRow = z
   .object({
@@ -91,6 +101,12 @@ export const productChoiceRow = z
     selling_price: amount,
     cost_price: amount,
     stock: z.number().int().nullable(),
+    branch_stock: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The stock at `location_id` when given, else at the signed-in user's home branch; null for a service or when there is no branch"),
+    total_stock: z.number().int().nullable().describe('The stock over every branch; null for a service'),
   })
   .meta({ id: 'ProductChoice' });
 export type ProductChoice = z.infer<typeof productChoiceRow>;

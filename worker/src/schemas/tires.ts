@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { flag, money, optionalDate, optionalId, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, recordStamps } from './answers.ts';
-import { branchStockRow } from './stock.ts';
+import { branchStockRow, homeBranchStock } from './stock.ts';
 
 export const RATINGS = ['A', 'B', 'C', 'D', 'E'] as const;
 export const CONSTRUCTION_TYPES = ['radial', 'bias-ply'] as const;
@@ -93,6 +93,7 @@ export const tireRow = z
     quantity: z.number().int(),
     /** The stock at each branch that has had any. */
     inventory: z.array(branchStockRow),
+    ...homeBranchStock,
     notes: z.string().nullable(),
     active: z.boolean(),
     ...recordStamps,

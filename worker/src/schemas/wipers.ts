@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalMoney, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, id, named, recordStamps } from './answers.ts';
-import { branchStockRow } from './stock.ts';
+import { branchStockRow, homeBranchStock } from './stock.ts';
 
 export const MIN_WIPER_YEAR = 1900;
 /** Wipers are listed for cars up to next year's models. */
@@ -45,6 +45,7 @@ export const wiperRow = z
     quantity: z.number().int(),
     /** The stock at each branch that has had any. */
     inventory: z.array(branchStockRow),
+    ...homeBranchStock,
     ...recordStamps,
   })
   .meta({ id: 'WiperProduct' });

@@ -1,5 +1,6 @@
 import { batteryInput, type Battery } from '@schemas/batteries';
 import type { RecordConfig } from '../../shared/records/types';
+import { HomeStock } from '../../shared/stock/HomeStock';
 import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatDateTime } from '../../shared/ui/dates';
 import { formatMoney } from '../../shared/ui/money';
@@ -21,7 +22,7 @@ export const batteryConfig: RecordConfig<Battery, typeof batteryInput> = {
     { header: 'Type', cell: (battery) => TYPE_LABELS[battery.battery_type] },
     { header: 'Ampere', cell: (battery) => amperes(battery.ampere), className: 'cell-nowrap' },
     { header: 'Price', cell: (battery) => formatMoney(battery.selling_price), className: 'cell-nowrap' },
-    { header: 'Stock', cell: (battery) => battery.inventory_quantity },
+    { header: 'Stock', cell: (battery) => <HomeStock branch={battery.branch_stock} total={battery.inventory_quantity} /> },
   ],
   details: (battery) => [
     { label: 'Battery Name', value: battery.name },

@@ -7,6 +7,7 @@ import { BarChart } from '../../shared/charts/BarChart';
 import { compactMoney, periodLabel, periodTick } from '../../shared/charts/format';
 import { TrendChart } from '../../shared/charts/TrendChart';
 import { formatDate } from '../../shared/ui/dates';
+import { documentNumber } from '../../shared/ui/documentNumber';
 import { withFilter, useAddress } from '../../shared/hooks/useListSearch';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -109,8 +110,18 @@ function Figures({ data, locationId }: { data: Dashboard; locationId: string }) 
         <StatCard label="Owed to Suppliers" value={formatMoney(data.payable)} link={{ to: '/reports/supplier-balance', text: 'Supplier balances' }} />
         <StatCard label="Customers" value={count(data.customers)} note={wholeShop} link={{ to: '/customers', text: 'View customers' }} />
         <StatCard label="Products" value={count(data.products)} note={locationId ? 'Active, services aside, all locations' : 'Active, services aside'} />
-        <StatCard label="Stock Units" value={count(data.stock_units)} link={{ to: `/reports/inventory${branch}`, text: 'Inventory report' }} />
-        <StatCard label="Low Stock" value={count(data.low_stock_count)} note="Products at or below their low stock level" link={{ to: `/reports/inventory${branch}`, text: 'View low stock items' }} />
+        <StatCard
+          label="Stock Units"
+          value={count(data.stock_units)}
+          note={`Cost value ${formatMoney(data.stock_value.cost)} · Retail value ${formatMoney(data.stock_value.retail)}`}
+          link={{ to: `/reports/inventory${branch}`, text: 'Inventory report' }}
+        />
+        <StatCard
+          label="Low Stock"
+          value={count(data.low_stock_count)}
+          note="Products at or below their low stock level at a location"
+          link={{ to: `/reports/inventory${branch}`, text: 'View low stock items' }}
+        />
       </div>
 
       <div className="dashboard-grid">
@@ -151,7 +162,7 @@ function Figures({ data, locationId }: { data: Dashboard; locationId: string }) 
             ]}
             formatValue={count}
           />
-          <p className="dashboard-panel-note">Products, services aside{locationId ? ', at this location' : ''}.</p>
+          <p className="dashboard-panel-note">{locationId ? 'Products at this location' : 'Products at each location'}, services aside.</p>
         </section>
 
         <section className="card dashboard-panel dashboard-activity" aria-labelledby="dashboard-activity-title">
@@ -161,7 +172,7 @@ function Figures({ data, locationId }: { data: Dashboard; locationId: string }) 
               {data.recent_activity.map((item) => (
                 <li key={`${item.type}-${item.id}`} className="activity-item">
                   <Link to={`${ACTIVITY[item.type].path}/${item.id}`} className="activity-link">
-                    {ACTIVITY[item.type].label} {item.number ?? `#${item.id}`}
+                    {ACTIVITY[item.type].label} #{documentNumber(item)}
                   </Link>
                   <span className="activity-amount">{formatMoney(item.amount)}</span>
                   <span className="activity-meta">

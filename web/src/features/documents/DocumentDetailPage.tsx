@@ -22,6 +22,7 @@ function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kin
 
   const ask = (step: Transition<D>) =>
     action.ask({
+      tone: step === kind.post ? 'primary' : 'danger',
       title: step.title,
       message: step.message(document),
       confirmLabel: step.confirmLabel,

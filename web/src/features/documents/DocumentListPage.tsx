@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAYMENT_STATUSES } from '@schemas/documents';
 import { usePermissions } from '../../shared/auth/permissions';
-import { BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/branches/BranchSelect';
+import { ALL_BRANCHES, BranchFilter, branchFilterParam, useBranchFilterDefault, useBranchName, useHomeBranch } from '../../shared/branches/BranchSelect';
 import { Field } from '../../shared/forms/Field';
 import { useUrlFilters } from '../../shared/hooks/useUrlFilters';
 import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
@@ -17,6 +17,37 @@ import { LINE_KINDS } from './draft';
 import { capitalized, numberOf, type DocumentKind, type TradingDocument } from './kind';
 
 const noRowActions = () => ({ button: () => null, error: null, node: null });
+
+/** Which branch the list shows, in words, with one click to every branch (or back to the user's own). */
+function BranchScope({ plural, value, onChange }: { plural: string; value: string; onChange: (value: string) => void }) {
+  const home = useHomeBranch();
+  const shown = useBranchName(value);
+  const homeName = useBranchName(home);
+  const all = value === ALL_BRANCHES || value === '';
+  return (
+    <p className="doc-list-scope">
+      {all ? (
+        <span>Showing {plural} at all branches.</span>
+      ) : (
+        <span>
+          Showing {plural} at <strong>{shown ?? 'one branch'}</strong>.
+        </span>
+      )}
+      {!all ? (
+        <button type="button" className="btn btn-small btn-secondary" onClick={() => onChange(ALL_BRANCHES)}>
+          Show all branches
+        </button>
+      ) : (
+        home &&
+        homeName && (
+          <button type="button" className="btn btn-small btn-secondary" onClick={() => onChange(home)}>
+            Only {homeName}
+          </button>
+        )
+      )}
+    </p>
+  );
+}
 
 /** /invoices: filters, the page of documents, View, the kind's row buttons, Edit, Delete. */
 export function DocumentListPage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
@@ -89,6 +120,7 @@ export function DocumentListPage<D extends TradingDocument, L extends { id: numb
             </button>
           </div>
         </form>
+        <BranchScope plural={plural} value={applied.location_id} onChange={(value) => filters.applyField('location_id', value)} />
         {error && <ErrorBox messages={[error]} />}
         <DocumentList
           list={list}

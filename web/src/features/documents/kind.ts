@@ -4,6 +4,7 @@ import type { FieldErrors } from '@schemas/common';
 import type { Party, Receipt, ReceiptableType, Settings, Totals } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
 import type { Printable, PrintLayout } from '../../shared/print';
+import { documentNumber } from '../../shared/ui/documentNumber';
 import type { Column } from '../../shared/ui/DataTable';
 import type { DocumentQueries } from './api';
 import type { DocumentDraft, DraftLine, LineMode } from './draft';
@@ -119,5 +120,5 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
 
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** How a document is named on screen: its number, or "Draft" until it has one. */
-export const numberOf = (document: Pick<TradingDocument, 'number'>) => document.number ?? 'Draft';
+/** How a document is named on screen after "Invoice #": its number, or "26 (draft)" until it has one. */
+export const numberOf = documentNumber;

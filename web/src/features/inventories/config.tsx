@@ -3,6 +3,7 @@ import { inventoryInput, type InventoryItem } from '@schemas/inventories';
 import { orderMorePath } from '../../shared/api/products';
 import type { RecordConfig } from '../../shared/records/types';
 import { StockBadge, stockState } from '../../shared/stock/StockBadge';
+import { HomeStock } from '../../shared/stock/HomeStock';
 import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatMoney } from '../../shared/ui/money';
 import { inventoryQueries } from './api';
@@ -33,7 +34,7 @@ export const inventoryConfig: RecordConfig<InventoryItem, typeof inventoryInput>
   columns: [
     { header: 'Name', cell: (item) => item.name, className: 'cell-wrap' },
     { header: 'Category', cell: (item) => CATEGORY_LABELS[item.category] },
-    { header: 'Current Stock', cell: (item) => item.current_stock },
+    { header: 'Current Stock', cell: (item) => <HomeStock branch={item.branch_stock} total={item.current_stock} /> },
     { header: 'Min Stock', cell: (item) => item.min_stock },
     { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-nowrap' },
     { header: 'Value', cell: (item) => formatMoney(item.current_stock * item.unit_price), className: 'cell-nowrap' },

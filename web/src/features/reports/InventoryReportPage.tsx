@@ -5,9 +5,11 @@ import { inventoryReportQuery, type InventoryFigures, type InventorySummary, typ
 import { LookupFilter, useLookupName, useReportParams } from './filters';
 import { formatCount } from './format';
 import { ReportPage, type AnySection, type Stat } from './ReportPage';
-import { slug, type ReportTable } from './table';
+import { slug, type ReportColumn, type ReportTable } from './table';
 
 type LocationRow = InventorySummary['summary'][number];
+type SuppliesRow = InventorySummary['supplies'][number];
+type StockFigures = InventorySummary['grand_total'];
 
 type ItemType = LowStockItem['inventoryable']['type'];
 const ITEM_TYPE_LABELS: Record<ItemType, string> = { tire: 'Tire', battery: 'Battery', wiper: 'Wiper', item: 'Shop Supply' };
@@ -20,16 +22,26 @@ const itemName = (item: LowStockItem) => item.inventoryable.name ?? item.invento
 const sumMoney = (values: number[]) => values.reduce((cents, value) => cents + Math.round(value * 100), 0) / 100;
 const sumCount = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-function typeStats(totals: InventoryFigures[]): Stat[] {
-  return totals.map((type) => ({
-    label: `Total ${type.product_type}`,
-    value: formatCount(type.total_quantity),
-    notes: [
-      `${formatCount(type.unique_products)} unique ${type.unique_products === 1 ? 'product' : 'products'}`,
-      `Cost value ${formatMoney(type.cost_value)}`,
-      `Retail value ${formatMoney(type.retail_value)}`,
-    ],
-  }));
+const figureNotes = (figures: StockFigures) => [
+  `${formatCount(figures.unique_products)} unique ${figures.unique_products === 1 ? 'product' : 'products'}`,
+  `Cost value ${formatMoney(figures.cost_value)}`,
+  `Retail value ${formatMoney(figures.retail_value)}`,
+];
+
+/** A row's stock: units, products in stock, and their value at cost and at price. */
+const figureColumns: ReportColumn<StockFigures>[] = [
+  { header: 'Quantity', value: (row) => row.total_quantity, kind: 'number' },
+  { header: 'Unique Products', value: (row) => row.unique_products, kind: 'number' },
+  { header: 'Cost Value', value: (row) => row.cost_value, kind: 'money' },
+  { header: 'Retail Value', value: (row) => row.retail_value, kind: 'money' },
+];
+
+/** Total Tires, Total Batteries, Total Wipers, then all the stock with shop supplies: the dashboard's stock units and value. */
+function stockStats(totals: InventoryFigures[], grandTotal: StockFigures): Stat[] {
+  return [
+    ...totals.map((type) => ({ label: `Total ${type.product_type}`, value: formatCount(type.total_quantity), notes: figureNotes(type) })),
+    { label: 'All Stock', value: formatCount(grandTotal.total_quantity), notes: ['With shop supplies', ...figureNotes(grandTotal)] },
+  ];
 }
 
 /** /reports/inventory: stock per type and branch, at cost and at selling price, and what is running low. */
@@ -51,10 +63,7 @@ export function InventoryReportPage() {
     columns: [
       { header: 'Location', value: (row) => row.location.name },
       { header: 'Type', value: (row) => row.product_type },
-      { header: 'Quantity', value: (row) => row.total_quantity, kind: 'number' },
-      { header: 'Unique Products', value: (row) => row.unique_products, kind: 'number' },
-      { header: 'Cost Value', value: (row) => row.cost_value, kind: 'money' },
-      { header: 'Retail Value', value: (row) => row.retail_value, kind: 'money' },
+      ...figureColumns,
     ],
     totals: data && [
       'Total',
@@ -63,6 +72,26 @@ export function InventoryReportPage() {
       sumCount(data.totals.map((type) => type.unique_products)),
       sumMoney(data.totals.map((type) => type.cost_value)),
       sumMoney(data.totals.map((type) => type.retail_value)),
+    ],
+  };
+
+  const supplies: ReportTable<SuppliesRow> = {
+    title: 'Shop Supplies by Location',
+    fileName: `shop-supplies-by-location-${fileSuffix}`,
+    rows: data?.supplies ?? [],
+    rowKey: (row) => String(row.location.id),
+    rowLabel: (row) => `${row.location.name}: shop supplies`,
+    empty: 'No shop supplies at this location',
+    columns: [
+      { header: 'Location', value: (row) => row.location.name },
+      ...figureColumns,
+    ],
+    totals: data && [
+      'Total',
+      data.supplies_total.total_quantity,
+      data.supplies_total.unique_products,
+      data.supplies_total.cost_value,
+      data.supplies_total.retail_value,
     ],
   };
 
@@ -91,6 +120,7 @@ export function InventoryReportPage() {
   const shown = data?.low_stock_items.length ?? 0;
   const sections: AnySection[] = [
     { table: byLocation },
+    { table: supplies, note: 'Shop supplies (oils, parts, accessories) apart from the three groups; All Stock above counts them too.' },
     {
       table: lowStock,
       note:
@@ -106,7 +136,7 @@ export function InventoryReportPage() {
       query={report}
       facts={[['Location', locationName]]}
       filters={<LookupFilter path="locations" name="location_id" label="Location" all="All Locations" value={locationId} onChange={(value) => params.set('location_id', value)} />}
-      stats={data ? typeStats(data.totals) : []}
+      stats={data ? stockStats(data.totals, data.grand_total) : []}
       sections={sections}
     />
   );

@@ -15,6 +15,7 @@ import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
 import { Spinner } from '../../shared/ui/Spinner';
 import { exportTires, lookupQueries, tireQueries, useTireMutations } from './api';
+import { HomeStock } from '../../shared/stock/HomeStock';
 import { StockBadge } from '../../shared/stock/StockBadge';
 import { RatingBadge, RunFlatBadge } from './badges';
 import { tireTitle } from './describe';
@@ -72,7 +73,7 @@ function TireCard(props: ItemProps) {
     <article className={selected ? 'card tire-card selected' : 'card tire-card'} aria-label={tireTitle(tire)}>
       <div className="tire-card-top">
         <SelectBox {...props} />
-        <StockBadge quantity={tire.quantity} />
+        <StockBadge quantity={tire.branch_stock ?? tire.quantity} />
       </div>
       <h3 className="tire-card-size">
         <Link to={`/tires/${tire.id}`}>{tire.size}</Link>
@@ -94,7 +95,9 @@ function TireCard(props: ItemProps) {
         </div>
         <div>
           <dt>Stock</dt>
-          <dd>{tire.quantity}</dd>
+          <dd>
+            <HomeStock branch={tire.branch_stock} total={tire.quantity} />
+          </dd>
         </div>
       </dl>
       <div className="tire-card-actions">
@@ -135,7 +138,7 @@ function TireTable({ tires, isSelected, toggle }: { tires: Tire[]; isSelected: (
           header: 'Stock',
           cell: (tire) => (
             <span className="tire-stock-cell">
-              {tire.quantity} <StockBadge quantity={tire.quantity} />
+              <HomeStock branch={tire.branch_stock} total={tire.quantity} /> <StockBadge quantity={tire.branch_stock ?? tire.quantity} />
             </span>
           ),
         },

@@ -1,5 +1,6 @@
 import { wiperInput, type Wiper } from '@schemas/wipers';
 import type { RecordConfig } from '../../shared/records/types';
+import { HomeStock } from '../../shared/stock/HomeStock';
 import { StockPanel } from '../../shared/stock/StockPanel';
 import { formatMoney } from '../../shared/ui/money';
 import { wiperQueries } from './api';
@@ -20,7 +21,7 @@ export const wiperConfig: RecordConfig<Wiper, typeof wiperInput> = {
     { header: 'Compatible Cars', cell: (wiper) => wiper.compatible_cars, className: 'cell-wrap' },
     { header: 'Made In', cell: (wiper) => wiper.made_in.name },
     { header: 'Price', cell: (wiper) => formatMoney(wiper.selling_price), className: 'cell-nowrap' },
-    { header: 'Stock', cell: (wiper) => wiper.quantity },
+    { header: 'Stock', cell: (wiper) => <HomeStock branch={wiper.branch_stock} total={wiper.quantity} /> },
   ],
   extra: (wiper) => <StockPanel product={wiper} refresh={[wiperQueries.keys.all]} />,
   texts: {

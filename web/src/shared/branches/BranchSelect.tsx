@@ -25,9 +25,16 @@ export function useNewDocumentBranch(): string {
 /** A list's branch filter set to every branch (the API's empty location_id). */
 export const ALL_BRANCHES = 'all';
 
-/** The branch a list starts filtered to: the user's home branch, else every branch. */
+/** The branch a list starts filtered to: every branch for an administrator; staff's home branch (else every branch). */
 export function useBranchFilterDefault(): string {
-  return useHomeBranch() || ALL_BRANCHES;
+  const home = useHomeBranch();
+  return useAuth().user?.role === 'admin' ? ALL_BRANCHES : home || ALL_BRANCHES;
+}
+
+/** The name of the branch with this id, once the locations are loaded. */
+export function useBranchName(value: string): string | undefined {
+  const locations = useQuery(lookupQuery('locations'));
+  return locations.data?.find((row) => String(row.id) === value)?.name;
 }
 
 /** The API's location_id for a list's branch filter. */

@@ -17,12 +17,13 @@ export function useUrlFilters<Name extends string>(names: readonly Name[], defau
   // The address changed by a link or Back: the form shows what is applied.
   useEffect(() => setForm(read()), [appliedKey]);
 
-  const apply = () =>
+  const applyValues = (values: Record<Name, string>) =>
     setParams(() => {
       const next = new URLSearchParams();
-      for (const name of names) if (form[name] && form[name] !== (defaults[name] ?? '')) next.set(name, form[name]);
+      for (const name of names) if (values[name] && values[name] !== (defaults[name] ?? '')) next.set(name, values[name]);
       return next;
     });
+  const apply = () => applyValues(form);
 
   const setPage = (value: number) => setParams((current) => withPage(current, value));
 
@@ -31,6 +32,12 @@ export function useUrlFilters<Name extends string>(names: readonly Name[], defau
     form,
     setFormField: (name: Name, value: string) => setForm((current) => ({ ...current, [name]: value })),
     apply,
+    /** Sets one filter and applies the form at once (a one-click filter). */
+    applyField: (name: Name, value: string) => {
+      const next = { ...form, [name]: value };
+      setForm(next);
+      applyValues(next);
+    },
     page,
     setPage,
   };

@@ -6,11 +6,13 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   pending?: boolean;
+  /** 'primary' for a step forward (Send, Complete, Receive); a destructive action is 'danger'. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ title, message, confirmLabel, pending = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, message, confirmLabel, pending = false, tone = 'danger', onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
 
@@ -25,7 +27,7 @@ export function ConfirmDialog({ title, message, confirmLabel, pending = false, o
           <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={pending} autoFocus>
             Cancel
           </button>
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={pending} aria-busy={pending}>
+          <button type="button" className={`btn btn-${tone}`} onClick={onConfirm} disabled={pending} aria-busy={pending}>
             {confirmLabel}
           </button>
         </div>

@@ -6,6 +6,8 @@ interface Action {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The confirm button's style: 'danger' (the default) unless the action is a step forward. */
+  tone?: 'danger' | 'primary';
   /** Said when the action fails for a reason the server does not put in words. */
   failureMessage: string;
   run: () => Promise<unknown>;
@@ -43,6 +45,7 @@ export function useConfirmedAction() {
       title={asking.title}
       message={asking.message}
       confirmLabel={asking.confirmLabel}
+      tone={asking.tone}
       pending={pending}
       onConfirm={confirm}
       onCancel={() => setAsking(null)}

@@ -11,7 +11,7 @@ import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { optionalId } from '../../schemas/common.ts';
-import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct, withHomeStock } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Battery not found';
@@ -85,7 +85,7 @@ batteryRoutes.get('/', describe({ tag, summary: 'List batteries', query: battery
   where.addIf(query.battery_brand_id, 'b.battery_brand_id = ?');
   where.addIf(query.battery_type, 'b.battery_type = ?');
   const unfiltered = !query.search && !query.battery_brand_id && !query.battery_type;
-  const sql = { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' };
+  const sql = { columns: withHomeStock(COLUMNS, c.get('user')), from: FROM, orderBy: 'lower(p.name), p.id' };
   return c.json(await pageOf(c.get('db'), sql, where, query, unfiltered ? keptProductCount('battery') : null));
 });
 

@@ -24,6 +24,19 @@ export const branchStock = `coalesce((
     from public.stock_levels sl join public.locations lo on lo.id = sl.location_id
    where sl.product_id = p.id), '[]'::json)`;
 
+/**
+ * SQL for the stock of `p` at one branch: its stock_levels row, read by its key, or 0 when it has
+ * none there; null when there is no branch. The id is a validated whole number, written into the
+ * SQL so a list's count query needs no extra parameter.
+ */
+export const stockAt = (locationId: number | null | undefined) =>
+  locationId
+    ? `coalesce((select sl.quantity from public.stock_levels sl where sl.product_id = p.id and sl.location_id = ${Number(locationId)}), 0)`
+    : 'null::int';
+
+/** A list's columns with `branch_stock`, the stock at the signed-in user's home branch. */
+export const withHomeStock = (columns: string, user: SessionUser) => `${columns}, ${stockAt(user.home_location_id)} as branch_stock`;
+
 /** A product's total stock and its stock per branch, for `p` the products row. */
 export const stockColumns = `${totalStock} as quantity, ${branchStock} as inventory`;
 

@@ -10,7 +10,7 @@ import { inventoryCategory, inventoryInput, inventoryItemRow, type InventoryInpu
 import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct, withHomeStock } from './core.ts';
 
 const NOT_FOUND = 'Inventory item not found';
 const IN_USE = 'This inventory item cannot be deleted because invoices, sales or purchase orders refer to it.';
@@ -74,7 +74,7 @@ inventoryRoutes.get('/', list, async (c) => {
   const lowStock = query.lowStock === '1' || query.lowStock === 'true';
   if (lowStock) where.add(`${totalStock} <= i.min_stock`);
   const unfiltered = !query.search && !query.category && !lowStock;
-  const sql = { columns: COLUMNS, from: FROM, orderBy: 'lower(p.name), p.id' };
+  const sql = { columns: withHomeStock(COLUMNS, c.get('user')), from: FROM, orderBy: 'lower(p.name), p.id' };
   return c.json(await pageOf(c.get('db'), sql, where, query, unfiltered ? keptProductCount('item') : null));
 });
 

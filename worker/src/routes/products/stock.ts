@@ -21,7 +21,7 @@ import {
 import { describe } from '../../http/openapi.ts';
 import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { addTermsMatch, searchTerms, requireCostPriceRight, requireReferences, stockRule, totalStock } from './core.ts';
+import { addTermsMatch, searchTerms, requireCostPriceRight, requireReferences, stockAt, stockRule, totalStock } from './core.ts';
 import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Product not found';
@@ -173,7 +173,7 @@ const choices = describe({
   tag: 'Products',
   summary: 'Pick a product',
   description:
-    `Active products of every kind (or of one, or one by id), by name, for the item pickers of documents; \`stock\` is at \`location_id\` when given, else in all branches. ` +
+    `Active products of every kind (or of one, or one by id), by name, for the item pickers of documents; \`stock\` is at \`location_id\` when given, else in all branches; \`branch_stock\` at \`location_id\` or else the user's home branch, \`total_stock\` in all branches. ` +
     `\`total\` counts at most ${PICKER_COUNT_LIMIT} matches.`,
   query: productsQuery,
   ok: page(productChoiceRow),
@@ -200,8 +200,8 @@ function productsWithWords(words: string[]): string {
           join public.products p on p.id = m.product_id`;
 }
 
-/** A page of the item pickers' products (`total` counts at most PICKER_COUNT_LIMIT). */
-export async function productChoices(db: Db, query: ProductsQuery) {
+/** A page of the item pickers' products (`total` counts at most PICKER_COUNT_LIMIT); `homeLocationId`, the user's home branch. */
+export async function productChoices(db: Db, query: ProductsQuery, homeLocationId: number | null = null) {
   const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?').addIf(query.id, 'p.id = ?');
   let from = PRODUCTS;
   let orderBy = 'lower(p.name), p.id';
@@ -221,14 +221,11 @@ export async function productChoices(db: Db, query: ProductsQuery) {
     }
   }
   addTermsMatch(where, terms);
-  let stock = totalStock;
-  if (query.location_id) {
-    // A validated whole number, written into the SQL so the count query needs no extra parameter.
-    stock = `coalesce((select sl.quantity from public.stock_levels sl where sl.product_id = p.id and sl.location_id = ${Number(query.location_id)}), 0)`;
-  }
+  const branch = stockAt(query.location_id ?? homeLocationId);
+  const goods = (stock: string) => `case when p.kind = 'service' then null else ${stock} end`;
   const sql = {
     columns: `p.id, p.kind as type, p.name, p.selling_price, p.cost_price,
-              case when p.kind = 'service' then null else ${stock} end as stock`,
+              ${goods(query.location_id ? branch : totalStock)} as stock, ${goods(branch)} as branch_stock, ${goods(totalStock)} as total_stock`,
     from,
     orderBy,
   };
@@ -239,4 +236,6 @@ export async function productChoices(db: Db, query: ProductsQuery) {
   return pageOf(db, sql, where, query, counted);
 }
 
-stockRoutes.get('/', choices, async (c) => c.json(await productChoices(c.get('db'), parse(productsQuery, c.req.query()))));
+stockRoutes.get('/', choices, async (c) =>
+  c.json(await productChoices(c.get('db'), parse(productsQuery, c.req.query()), c.get('user').home_location_id)),
+);

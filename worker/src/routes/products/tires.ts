@@ -22,7 +22,18 @@ import {
 import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { TOO_LARGE, addWordsMatch, branchStock, deleteProducts, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct } from './core.ts';
+import {
+  TOO_LARGE,
+  addWordsMatch,
+  branchStock,
+  deleteProducts,
+  insertProduct,
+  requireReferences,
+  setTotalStock,
+  totalStock,
+  updateProduct,
+  withHomeStock,
+} from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
 type TireFields = z.output<typeof tireInput>;
@@ -201,7 +212,7 @@ tireRoutes.get('/', list, async (c) => {
   const where = filtersOf(query);
   const limit = pageLimit(query, where.params);
   const [rows, [stats]] = await Promise.all([
-    c.get('db').query(`select ${COLUMNS} ${FROM} ${where.sql} ${ORDER} ${limit.sql}`, limit.params),
+    c.get('db').query(`select ${withHomeStock(COLUMNS, c.get('user'))} ${FROM} ${where.sql} ${ORDER} ${limit.sql}`, limit.params),
     tireStats(c.get('db'), query, where),
   ]);
   return c.json({ ...toPage(rows, stats.total_products, query), stats: { ...stats, total_value: Number(stats.total_value) } });

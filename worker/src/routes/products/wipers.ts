@@ -9,7 +9,7 @@ import { wiperInput, wiperRow, type WiperInput } from '../../schemas/wipers.ts';
 import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, totalStock, updateProduct } from './core.ts';
+import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, totalStock, updateProduct, withHomeStock } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Wiper product not found';
@@ -71,7 +71,7 @@ wiperRoutes.get('/', describe({ tag, summary: 'List wiper products', query: list
   }
   // The order of wipers_list_order_idx.
   const orderBy = 'w.size, lower(w.type), lower(w.frame_material), w.product_id';
-  const sql = { columns: COLUMNS, from: FROM, orderBy };
+  const sql = { columns: withHomeStock(COLUMNS, c.get('user')), from: FROM, orderBy };
   return c.json(await pageOf(c.get('db'), sql, where, query, query.search ? null : keptProductCount('wiper')));
 });
 

@@ -85,6 +85,7 @@ function useListReceive() {
           className="btn btn-small btn-primary"
           onClick={() =>
             receiving.ask({
+              tone: 'primary',
               title: 'Receive Purchase Order',
               message: RECEIVE_CONFIRM,
               confirmLabel: 'Mark as Received',
