@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { tireInput, type Tire } from '@schemas/tires';
 import { errorMessages, isApiError } from '../../shared/api/client';
 import { useResourceMutations } from '../../shared/api/resource';
+import { DraftNote } from '../../shared/forms/DraftNote';
+import { dropPageDraft } from '../../shared/forms/drafts';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { ErrorBox, ReloadButton } from '../../shared/ui/ErrorBox';
 import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
@@ -23,7 +25,7 @@ type TireUpdate = ReturnType<typeof useResourceMutations<Tire, TireBody>>['updat
 function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpdate; onReload?: () => void }) {
   const navigate = useNavigate();
   const flash = useFlash();
-  const form = useSchemaForm(tireInput, tireFormValues(tire));
+  const form = useSchemaForm(tireInput, tireFormValues(tire), { version: tire.version });
   const detailPath = `/tires/${tire.id}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -34,6 +36,7 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
       { id: tire.id, input: tireBody(input), version: tire.version },
       {
         onSuccess: () => {
+          dropPageDraft();
           flash('Tire product updated successfully!', detailPath);
           navigate(detailPath);
         },
@@ -46,6 +49,7 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
 
   return (
     <form className="card form tire-form" onSubmit={submit} noValidate>
+      <DraftNote draft={form.draft} />
       {update.isError && (
         <ErrorBox
           messages={
@@ -69,7 +73,7 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
           ),
       )}
       <div className="form-actions">
-        <Link to={detailPath} className="btn btn-secondary">
+        <Link to={detailPath} className="btn btn-secondary" onClick={form.draft?.clear}>
           Cancel
         </Link>
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>

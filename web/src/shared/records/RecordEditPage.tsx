@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../api/client';
 import { useResourceMutations } from '../api/resource';
+import { dropPageDraft } from '../forms/drafts';
 import { ActivitySection } from '../audit/ActivitySection';
 import { useFlash } from '../ui/Flash';
 import { PageHeader } from '../ui/Page';
@@ -37,6 +38,7 @@ function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, b
             { id: opened.id, input, version: opened.version },
             {
               onSuccess: () => {
+                dropPageDraft();
                 flash(texts.updated, backTo);
                 navigate(backTo);
               },
