@@ -85,7 +85,6 @@ export function DocumentEditor({
 
   return (
     <form ref={formRef} className="card form doc-editor" onSubmit={submit} noValidate aria-label={title}>
-      <DraftNote draft={kept} />
       <div ref={box} className="form-messages">
         {messages && (
           <ErrorBox messages={messages}>
@@ -93,6 +92,7 @@ export function DocumentEditor({
           </ErrorBox>
         )}
       </div>
+      <DraftNote draft={kept} />
       <div className="form-grid">
         <SearchCombobox
           label={party.label}
