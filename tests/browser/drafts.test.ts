@@ -208,24 +208,26 @@ describe.skipIf(!browserTestsCanRun())('nothing typed is lost when the session e
     await page.context().close();
   });
 
-  it('keeps the version an edit form opened with: a restored edit of a record changed meanwhile is refused (412), not saved over it', async () => {
-    const page = await newPage();
+  /**
+   * Customer James Whitfield's edit form with a new phone typed; meanwhile a colleague changes the
+   * customer and this browser's session ends; saving sends the user to sign in, and back to the form.
+   */
+  async function editRestoredAfterAChange(page: Page, phone: string) {
     await signIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-    const found = await api<{ data: { id: number; name: string }[] }>('customers?search=whitfield', { token });
-    const customer = found.body.data[0];
+    const customer = (await api<{ data: { id: number }[] }>('customers?search=whitfield', { token })).body.data[0];
     await page.goto(`${app.url}/customers/${customer.id}/edit`);
     await showsScreen(page, 'Edit Customer');
-    await page.getByLabel('Phone').fill('555-0199');
+    await page.getByLabel('Phone').fill(phone);
 
-    // Meanwhile a colleague changes the customer, and this browser's session ends.
     const colleague = await apiToken(DEMO_STAFF_LOGIN.email, DEMO_STAFF_LOGIN.password);
     const current = (await api<{ data: Record<string, unknown> & { version: number } }>(`customers/${customer.id}`, { token: colleague })).body.data;
+    const address = `Moved to ${current.version + 1} Quay Street`;
     const changed = await api(`customers/${customer.id}`, {
       method: 'PUT',
       token: colleague,
       headers: { 'if-match': `"${current.version}"` },
-      body: JSON.stringify({ name: current.name, phone: '555-0100', address: 'Moved to 4 Quay Street', email: current.email ?? '', company_name: current.company_name ?? '' }),
+      body: JSON.stringify({ name: current.name, phone: '555-0100', address, email: current.email ?? '', company_name: current.company_name ?? '' }),
     });
     expect(changed.status).toBe(200);
     await endSession(page);
@@ -235,17 +237,42 @@ describe.skipIf(!browserTestsCanRun())('nothing typed is lost when the session e
     await fillSignIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     await page.waitForURL(`${app.url}/customers/${customer.id}/edit`);
     await page.getByRole('status').getByText(RESTORED).waitFor();
-    expect(await page.getByLabel('Phone').inputValue()).toBe('555-0199');
+    expect(await page.getByLabel('Phone').inputValue()).toBe(phone);
+    return { id: customer.id, colleague, address };
+  }
+
+  it('keeps the version an edit form opened with: a restored edit of a record changed meanwhile is refused (412), not saved over it', async () => {
+    const page = await newPage();
+    const customer = await editRestoredAfterAChange(page, '555-0199');
 
     await page.getByRole('button', { name: 'Update Customer' }).click();
     await page.getByRole('alert').getByText(/^Changed by Casey Counter at .*; reload to see the changes\.$/).waitFor();
-    const after = (await api<{ data: { phone: string; address: string } }>(`customers/${customer.id}`, { token: colleague })).body.data;
-    expect(after).toMatchObject({ phone: '555-0100', address: 'Moved to 4 Quay Street' });
+    const after = (await api<{ data: { phone: string; address: string } }>(`customers/${customer.id}`, { token: customer.colleague })).body.data;
+    expect(after).toMatchObject({ phone: '555-0100', address: customer.address });
 
     // Reload opens the customer as it is now, without the draft.
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => page.getByLabel('Phone').inputValue()).toBe('555-0100');
     expect(await page.getByText(RESTORED).count()).toBe(0);
+    expect(await draftKeys(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the record as it is now when a restored edit is discarded, and then saves it', async () => {
+    const page = await newPage();
+    const customer = await editRestoredAfterAChange(page, '555-0177');
+
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await expect.poll(() => page.getByLabel('Phone').inputValue()).toBe('555-0100');
+    expect(await page.getByLabel('Address').inputValue()).toBe(customer.address);
+    expect(await page.getByText(RESTORED).count()).toBe(0);
+    expect(await draftKeys(page)).toEqual([]);
+
+    await page.getByLabel('Phone').fill('555-0188');
+    await page.getByRole('button', { name: 'Update Customer' }).click();
+    await showsScreen(page, 'Customer Details');
+    const after = (await api<{ data: { phone: string; address: string } }>(`customers/${customer.id}`, { token: customer.colleague })).body.data;
+    expect(after).toMatchObject({ phone: '555-0188', address: customer.address });
     expect(await draftKeys(page)).toEqual([]);
     await page.context().close();
   });

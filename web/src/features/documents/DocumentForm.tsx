@@ -40,6 +40,8 @@ interface DocumentFormProps<D extends TradingDocument, L extends { id: number }>
   onSaved: (document: D) => void;
   /** Offered when the document changed since the form opened: loads it as it is now. */
   onReload?: () => void;
+  /** An edit's Discard of a restored draft: opens the document as it is now (a new one starts empty). */
+  onDiscard?: () => void;
 }
 
 /** What the browser keeps of a document being filled: the editor's draft and the kind's header fields. */
@@ -51,7 +53,7 @@ interface KeptDocument {
 /** Create, and the edit of an open document: every field. Discarding a kept draft starts it again. */
 export function DocumentForm<D extends TradingDocument, L extends { id: number }>(props: DocumentFormProps<D, L>) {
   const [opening, setOpening] = useState(0);
-  return <DocumentFormOpened key={opening} {...props} onDiscard={() => setOpening((count) => count + 1)} />;
+  return <DocumentFormOpened key={opening} {...props} onDiscard={props.onDiscard ?? (() => setOpening((count) => count + 1))} />;
 }
 
 function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>({

@@ -22,10 +22,10 @@ const UPDATE_FAILED = 'Error updating tire product. Please check all fields and 
 
 type TireUpdate = ReturnType<typeof useResourceMutations<Tire, TireBody>>['update'];
 
-function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpdate; onReload?: () => void }) {
+function TireEditForm({ tire, update, onReload, onDiscard }: { tire: Tire; update: TireUpdate; onReload?: () => void; onDiscard: () => void }) {
   const navigate = useNavigate();
   const flash = useFlash();
-  const form = useSchemaForm(tireInput, tireFormValues(tire), { version: tire.version });
+  const form = useSchemaForm(tireInput, tireFormValues(tire), { version: tire.version, onDiscard });
   const detailPath = `/tires/${tire.id}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -87,8 +87,8 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
 /** The tire as the form opened it: its save is refused (412) if it changed since, e.g. by a sale. */
 function OpenedTire({ tire }: { tire: Tire }) {
   const { update } = useResourceMutations(tireQueries);
-  const { opened, formKey, onReload } = useOpenedRecord(tire, tireQueries.detail(tire.id), update);
-  return <TireEditForm key={formKey} tire={opened} update={update} onReload={onReload} />;
+  const { opened, formKey, onReload, reload } = useOpenedRecord(tire, tireQueries.detail(tire.id), update);
+  return <TireEditForm key={formKey} tire={opened} update={update} onReload={onReload} onDiscard={() => void reload()} />;
 }
 
 /** /tires/{id}/edit: every field on one page. */

@@ -8,6 +8,8 @@ export type FormValues = Record<string, string>;
 /** A form that keeps its draft in the browser (see drafts.ts); an edit form names the record version it opened. */
 export interface KeepDraft {
   version?: number;
+  /** An edit form's Discard: opens the record as it is now (the draft kept the version it was opened with). */
+  onDiscard?: () => void;
 }
 
 /**
@@ -22,6 +24,10 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   const draft: DraftControl | undefined = keep && {
     restored: page.restored,
     discard: () => {
+      if (keep.onDiscard) {
+        page.clear();
+        return keep.onDiscard();
+      }
       setValues(initial);
       setErrors({});
     },

@@ -20,7 +20,7 @@ function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, b
   const navigate = useNavigate();
   const flash = useFlash();
   const { update } = useResourceMutations(resource);
-  const { opened, formKey, adopt, onReload } = useOpenedRecord(record, resource.detail(record.id), update);
+  const { opened, formKey, adopt, onReload, reload } = useOpenedRecord(record, resource.detail(record.id), update);
   return (
     <RecordChangedHere.Provider value={adopt}>
       <RecordFormFor
@@ -33,6 +33,7 @@ function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, b
         error={update.error}
         failureMessage={texts.updateFailed}
         onReload={onReload}
+        onDiscard={() => void reload()}
         onSubmit={(input) =>
           update.mutate(
             { id: opened.id, input, version: opened.version },

@@ -11,7 +11,7 @@ interface RecordFormForProps<T extends RecordBase, S extends z.ZodType> extends 
 export function RecordFormFor<T extends RecordBase, S extends z.ZodType>({ config, ...props }: RecordFormForProps<T, S>) {
   const { form: Form, fields = [], inlineFieldErrors } = config;
   // What is typed on a record's create or edit page is kept as the page's draft.
-  const keep = { version: props.record?.version };
+  const keep = { version: props.record?.version, onDiscard: props.onDiscard };
   if (Form) return <Form {...props} keep={keep} />;
   const { record, ...rest } = props;
   // An edit form checks with updateSchema when there is one; its output has the same type.

@@ -52,6 +52,8 @@ export interface RecordFormProps<T, S extends z.ZodType> {
   onReload?: () => void;
   /** Keeps what is typed as the page's draft (a create or edit page's form; not an inline one). */
   keep?: KeepDraft;
+  /** An edit page's Discard of a restored draft: opens the record as it is now. */
+  onDiscard?: () => void;
 }
 
 export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {
