@@ -24,10 +24,8 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
   const draft: DraftControl | undefined = keep && {
     restored: page.restored,
     discard: () => {
-      if (keep.onDiscard) {
-        page.clear();
-        return keep.onDiscard();
-      }
+      page.clear();
+      if (keep.onDiscard) return keep.onDiscard();
       setValues(initial);
       setErrors({});
     },
