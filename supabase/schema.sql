@@ -159,6 +159,7 @@ create table public.invoice_items (
 CREATE INDEX invoice_items_invoice_id_idx ON public.invoice_items USING btree (invoice_id, "position");
 CREATE INDEX invoice_items_product_id_idx ON public.invoice_items USING btree (product_id);
 CREATE INDEX invoice_items_tire_dot_idx ON public.invoice_items USING btree (lower(dot) text_pattern_ops) INCLUDE (dot, invoice_id, product_id, id) WHERE (product_type = 'tire'::text);
+CREATE INDEX invoice_items_tire_dot_week_idx ON public.invoice_items USING btree (dot_week(dot)) INCLUDE (invoice_id, product_id, id) WHERE (product_type = 'tire'::text);
 alter table public.invoice_items enable row level security;
 
 create table public.invoices (
@@ -443,10 +444,10 @@ create table public.receipts (
   constraint receipts_type_check CHECK ((type = ANY (ARRAY['income'::text, 'expense'::text, 'refund'::text])))
 );
 CREATE INDEX receipts_created_at_idx ON public.receipts USING btree (created_at DESC);
-CREATE INDEX receipts_customer_id_idx ON public.receipts USING btree (customer_id);
+CREATE INDEX receipts_customer_date_idx ON public.receipts USING btree (customer_id, receipt_date DESC, id DESC);
 CREATE INDEX receipts_document_idx ON public.receipts USING btree (receiptable_type, receiptable_id);
 CREATE INDEX receipts_receipt_date_idx ON public.receipts USING btree (receipt_date DESC, id DESC);
-CREATE INDEX receipts_supplier_id_idx ON public.receipts USING btree (supplier_id);
+CREATE INDEX receipts_supplier_date_idx ON public.receipts USING btree (supplier_id, receipt_date DESC, id DESC);
 alter table public.receipts enable row level security;
 
 create table public.report_balances_due (
@@ -689,6 +690,7 @@ create table public.sale_items (
 CREATE INDEX sale_items_product_id_idx ON public.sale_items USING btree (product_id);
 CREATE INDEX sale_items_sale_id_idx ON public.sale_items USING btree (sale_id, "position");
 CREATE INDEX sale_items_tire_dot_idx ON public.sale_items USING btree (lower(dot) text_pattern_ops) INCLUDE (dot, sale_id, product_id, id) WHERE (product_type = 'tire'::text);
+CREATE INDEX sale_items_tire_dot_week_idx ON public.sale_items USING btree (dot_week(dot)) INCLUDE (sale_id, product_id, id) WHERE (product_type = 'tire'::text);
 alter table public.sale_items enable row level security;
 
 create table public.sales (
@@ -1471,6 +1473,16 @@ begin
     else raise exception 'Unknown document type %', p_type;
   end case;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.dot_week(p_dot text)
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case when m[1]::integer between 1 and 53 then (2000 + m[2]::integer) * 100 + m[1]::integer end
+    from (select regexp_match(p_dot, '([0-9]{2})([0-9]{2})[[:space:]]*$') as m) d
 $function$;
 
 CREATE OR REPLACE FUNCTION public.format_money(p_amount numeric)
@@ -3232,7 +3244,7 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.report_tire_sales(p_dot text, p_tire_brand_id bigint, p_date_from date, p_date_to date, p_limit integer, p_offset integer)
+CREATE OR REPLACE FUNCTION public.report_tire_sales(p_dot text, p_tire_brand_id bigint, p_date_from date, p_date_to date, p_limit integer, p_offset integer, p_dot_from text DEFAULT NULL::text, p_dot_to text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE
@@ -3242,8 +3254,12 @@ declare
   v_to date := coalesce(p_date_to, current_date);
   v_from date := coalesce(p_date_from, (coalesce(p_date_to, current_date) - interval '12 months')::date);
   v_dot text := nullif(btrim(coalesce(p_dot, '')), '');
+  v_week_from integer := public.dot_week(p_dot_from);
+  v_week_to integer := public.dot_week(p_dot_to);
   v_match text := '';
+  v_weeks text := '';
   v_brand text := '';
+  v_filtered boolean;
   v_lines text;
   v_page jsonb;
   v_total integer;
@@ -3252,11 +3268,15 @@ begin
   if v_dot is not null then
     v_match := format(' and lower(x.dot) like %L', replace(replace(replace(lower(v_dot), '\', '\\'), '%', '\%'), '_', '\_') || '%');
   end if;
+  if v_week_from is not null or v_week_to is not null then
+    v_weeks := ' and public.dot_week(x.dot) between coalesce($6, 0) and coalesce($7, 2147483647)';
+  end if;
   if p_tire_brand_id is not null then
     v_brand := ' and exists (select 1 from public.tires t where t.product_id = x.product_id and t.tire_brand_id = $3)';
   end if;
-  -- Each side newest first; with no DOT nor brand, only the first offset + limit of each side can be
-  -- on the page, and the documents' date indexes give them without reading the rest.
+  v_filtered := v_dot is not null or v_weeks <> '' or p_tire_brand_id is not null;
+  -- Each side newest first; with no filter but the dates, only the first offset + limit of each side
+  -- can be on the page, and the documents' date indexes give them without reading the rest.
   v_lines := format(
     $sql$
     (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
@@ -3269,10 +3289,10 @@ begin
       where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
       %3$s)
     $sql$,
-    v_match || v_brand,
-    case when v_dot is null and p_tire_brand_id is null then 'order by i.issued_date desc, i.id desc, x.id limit $4 + $5' else '' end,
-    case when v_dot is null and p_tire_brand_id is null then 'order by s.sale_date desc, s.id desc, x.id limit $4 + $5' else '' end);
-  -- The page and, with a DOT or a brand, the count of every match in one pass over the matches.
+    v_match || v_weeks || v_brand,
+    case when not v_filtered then 'order by i.issued_date desc, i.id desc, x.id limit $4 + $5' else '' end,
+    case when not v_filtered then 'order by s.sale_date desc, s.id desc, x.id limit $4 + $5' else '' end);
+  -- The page and, when filtered, the count of every match in one pass over the matches.
   execute format(
     $sql$
     with page as (
@@ -3282,10 +3302,11 @@ begin
        limit $4 offset $5)
     select (select max(p.total)::integer from page p),
            coalesce(jsonb_agg(jsonb_build_object(
-             'dot', x.dot, 'brand', b.name, 'size', t.size, 'product_id', x.product_id, 'product_name', x.product_name,
+             'dot', x.dot, 'brand', b.name, 'pattern', pa.name, 'size', t.size, 'product_id', x.product_id, 'product_name', x.product_name,
              'quantity', x.quantity, 'date', l.date, 'document_type', l.document_type, 'document_id', l.document_id,
              'document_number', coalesce(i.number, s.number),
-             'customer', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone))
+             'customer', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone,
+                                            'contact_recorded', regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') <> ''))
              order by l.date desc, l.document_type, l.document_id desc, l.line_id), '[]'::jsonb)
       from page l
       left join public.invoice_items ix on l.document_type = 'Invoice' and ix.id = l.line_id
@@ -3297,19 +3318,22 @@ begin
       join public.customers c on c.id = coalesce(i.customer_id, s.customer_id)
       left join public.tires t on t.product_id = x.product_id
       left join public.tire_brands b on b.id = t.tire_brand_id
+      left join public.patterns pa on pa.id = t.pattern_id
     $sql$,
-    case when v_dot is null and p_tire_brand_id is null then 'null::bigint' else 'count(*) over ()' end, v_lines
-  ) into v_total, v_page using v_from, v_to, p_tire_brand_id, p_limit, p_offset;
-  if v_dot is null and p_tire_brand_id is null then
+    case when not v_filtered then 'null::bigint' else 'count(*) over ()' end, v_lines
+  ) into v_total, v_page using v_from, v_to, p_tire_brand_id, p_limit, p_offset, v_week_from, v_week_to;
+  if not v_filtered then
     -- Every tire line of the range: counted by the summary rather than one by one.
     select coalesce(sum(t.lines), 0)::integer into v_total
       from public.report_sales_types t where t.product_type = 'tire' and t.day between v_from and v_to;
   elsif v_total is null then
     -- A page past the end.
-    execute format('select count(*)::integer from (%s) l', v_lines) into v_total using v_from, v_to, p_tire_brand_id;
+    execute format('select count(*)::integer from (%s) l', v_lines) into v_total using v_from, v_to, p_tire_brand_id, p_limit, p_offset, v_week_from, v_week_to;
   end if;
   return jsonb_build_object('data', v_page, 'total', v_total,
-                            'filters', jsonb_build_object('dot', v_dot, 'tire_brand_id', p_tire_brand_id, 'dateFrom', v_from, 'dateTo', v_to));
+                            'filters', jsonb_build_object('dot', v_dot, 'dot_from', nullif(btrim(coalesce(p_dot_from, '')), ''),
+                                                          'dot_to', nullif(btrim(coalesce(p_dot_to, '')), ''),
+                                                          'tire_brand_id', p_tire_brand_id, 'dateFrom', v_from, 'dateTo', v_to));
 end;
 $function$;
 

@@ -57,7 +57,7 @@ if (process.env.DATABASE_URL) {
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
             // Long enough for any statement of the suite; tests/api/statement-timeout.test.ts waits it out once.
-            bindings: { JWT_SECRET: TEST_JWT_SECRET, STATEMENT_TIMEOUT_MS: '2000' },
+            bindings: { JWT_SECRET: TEST_JWT_SECRET, STATEMENT_TIMEOUT_MS: '2000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
             hyperdrives: { HYPERDRIVE: hyperdriveUrl(databaseUrl(WORKERD_DATABASE)) },
           },
         }),

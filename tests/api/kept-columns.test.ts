@@ -250,7 +250,7 @@ describe('what products keep for reads', () => {
     const plans = await h.withDb((db) =>
       db.transaction(async (tx) => {
         // The app on this one connection, so the statements it prepares are the ones read back.
-        const app = createApp({ db: tx, config: { ...defaultConfig, jwtSecret: h.jwtSecret }, log: () => {} });
+        const app = createApp({ db: tx, config: { ...defaultConfig, jwtSecret: h.jwtSecret } });
         for (const path of ['/api/tires?per_page=25', '/api/invoices?per_page=25', '/api/tires?per_page=25&page=2']) {
           for (let n = 0; n < 8; n++) expect((await app.request(path, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
         }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from '../../worker/src/demo/shop.ts';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
@@ -38,10 +39,33 @@ describe.skipIf(!built)('npm start', () => {
 
   it('answers the API on the same port, and unknown API paths as JSON', async () => {
     const health = await fetch(`${app.url}/api/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'up', migrations: { pending: false } });
     const unknown = await fetch(`${app.url}/api/nothing-here`);
     expect(unknown.status).toBe(401);
     expect(await unknown.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('writes one JSON line per request to stdout, with its route and times and no secret', async () => {
+    const signedIn = await login(DEMO_STAFF_LOGIN.email, DEMO_STAFF_LOGIN.password);
+    const { token } = await signedIn.json();
+    const customers = await fetch(`${app.url}/api/customers/1`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'counter-1405' } });
+    expect(customers.headers.get('x-request-id')).toBe('counter-1405');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = app
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line));
+    const line = lines.find((each) => each.request_id === 'counter-1405');
+    expect(line).toMatchObject({ level: 30, method: 'GET', route: '/api/customers/:id', status: 200, branch_id: expect.any(Number), msg: 'GET /api/customers/:id 200' });
+    expect(line.user_id).toEqual(expect.any(Number));
+    expect(new Date(line.time).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(line.duration_ms).toEqual(expect.any(Number));
+    expect(line.db_ms).toBeGreaterThan(0);
+    expect(lines.find((each) => each.route === '/api/auth/login')).toMatchObject({ method: 'POST', status: 200 });
+    // The console's banner names the demo password; no request's line does, nor the token.
+    expect(JSON.stringify(lines)).not.toContain(DEMO_STAFF_LOGIN.password);
+    expect(JSON.stringify(lines)).not.toContain(token);
   });
 
   it('keeps a keep-alive connection working after refusing a body it did not read', async () => {
@@ -86,6 +110,41 @@ describe.skipIf(!built)('npm start', () => {
     const stale = await fetch(`${app.url}/assets/index-0000000000.js`);
     expect(stale.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${app.url}/api/health`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends the built files precompressed to a browser that accepts it, and the API\'s larger answers gzipped', async () => {
+    const raw = (path: string, encoding?: string, token?: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+        if (token) headers.authorization = `Bearer ${token}`;
+        http
+          .get(`${app.url}${path}`, { headers }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec((await raw('/')).bytes.toString())?.[1] ?? '';
+    const plain = await raw(asset);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await raw(asset, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.bytes).equals(plain.bytes)).toBe(true);
+    expect(brotli.bytes.length).toBeLessThan(plain.bytes.length / 2);
+    const gzip = await raw(asset, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.bytes).equals(plain.bytes)).toBe(true);
+
+    const { token } = await (await login(DEMO_LOGIN.email, DEMO_LOGIN.password)).json();
+    const list = await raw('/api/tires?per_page=25', 'gzip, br', token);
+    expect(list.status).toBe(200);
+    expect(list.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(list.bytes).toString()).data.length).toBeGreaterThan(5);
+    const small = await raw('/api/health', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('loads the demo shop with the demo login the console shows', async () => {

@@ -31,6 +31,8 @@ export interface RunningApp {
   dataDir: string;
   /** Stops the server and keeps its data folder; with SIGKILL, as a crash would. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** What the server has written to stdout and stderr so far. */
+  output(): string;
 }
 
 const dataDirs: string[] = [];
@@ -71,6 +73,7 @@ export async function startApp(options: { dataDir?: string; fresh?: boolean; env
   return {
     url,
     dataDir,
+    output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

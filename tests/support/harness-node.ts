@@ -7,6 +7,7 @@ import { defaultConfig } from '../../worker/src/env.ts';
 import { TEST_JWT_SECRET, TEST_PASSWORD_ITERATIONS, type Harness, type HarnessOptions } from './harness.ts';
 import { NODE_PBKDF2_ITERATIONS } from '../../worker/src/auth/password.ts';
 import { cloneDatabase } from './postgres-admin.ts';
+import { consoleLogger, logLevelOf } from '../../worker/src/http/request-log.ts';
 
 /** A fresh copy of the migrated schema for this test file, on PGlite or on PostgreSQL. */
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -29,7 +30,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     config,
     // As on Workers: the tests name the client's address.
     clientAddress: (c) => c.req.header('cf-connecting-ip'),
-    log: process.env.LOG_ERRORS ? console.error : () => {},
+    logger: options.logger ?? (process.env.LOG_LEVEL ? consoleLogger(logLevelOf(process.env.LOG_LEVEL)) : undefined),
   });
   return {
     runtime,

@@ -1,4 +1,5 @@
 import type { Db } from '../../worker/src/db/port.ts';
+import type { Logger } from '../../worker/src/http/request-log.ts';
 
 /** What an API test needs, whichever runtime and database run the app. */
 export interface Harness {
@@ -21,4 +22,6 @@ export const TEST_PASSWORD_ITERATIONS = 1_000;
 export interface HarnessOptions {
   /** The app's statement timeout; in workerd the project's STATEMENT_TIMEOUT_MS binding holds instead. */
   statementTimeoutMs?: number;
+  /** Receives the app's log lines (not in workerd, whose lines go to its console). */
+  logger?: Logger;
 }

@@ -157,6 +157,8 @@ export const cases: Record<string, Case> = {
 
   ...records('/api/customers', customerBody),
   ...records('/api/suppliers', supplierBody),
+  'GET /api/customers/:id/summary': async () => ({ path: `/api/customers/${customerId}/summary`, status: 200 }),
+  'GET /api/suppliers/:id/summary': async () => ({ path: `/api/suppliers/${f.supplierId}/summary`, status: 200 }),
   ...records('/api/tire-brands', () => ({ name: `Brand ${uniqueTag()}` })),
   ...records('/api/tire-types', () => ({ name: `Type ${uniqueTag()}` })),
   ...records('/api/made-ins', () => ({ name: `Land ${uniqueTag()}` })),

@@ -21,23 +21,43 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { describe, openApiDocument } from './http/openapi.ts';
 import { DOCS_PAGE } from './http/docs-page.ts';
 import { limitBody } from './http/body-limit.ts';
+import { requestLog, type Logger } from './http/request-log.ts';
+import { migrationStatus } from './db/migration-status.ts';
+import { version } from '../../package.json';
 import { z } from 'zod';
 
 const TOO_SLOW = 'The database took too long to answer; try again in a moment.';
 const TOO_LARGE = 'The amounts are too large to be kept.';
 
-const health = z.object({ status: z.enum(['ok', 'degraded']), database: z.enum(['up', 'down']) });
+const BEHIND = 'The database is behind this version of Wheelhouse: its pending migrations have to be applied (supabase db push).';
+
+const health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  /** The app's version (package.json). */
+  version: z.string(),
+  migrations: z
+    .object({ last_applied: z.string().nullable(), latest: z.string(), pending: z.boolean() })
+    .optional()
+    .describe('Absent when the database does not answer.'),
+  message: z.string().optional(),
+});
+
+// A table, column or function the app expects is missing: the database has not been migrated to this version.
+const MISSING_OBJECT = new Set(['42P01', '42703', '42883']);
+
+const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /** The whole `/api`, built from its dependencies; Web-standard APIs only. */
-export function createApp({ db, config, clientAddress, log = console.error }: AppDeps) {
+export function createApp({ db, config, clientAddress, logger = silentLogger }: AppDeps) {
   if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const app = new Hono<AppEnv>().basePath('/api');
 
+  app.use(requestLog(logger, (c) => (typeof db === 'function' ? db(c.env) : db), config.slowRequestMs));
   app.use(withSecurityHeaders);
   app.use(async (c, next) => {
     // Answers hold customers' details and prices: no browser or proxy keeps a copy, errors included.
     c.header('Cache-Control', 'no-store');
-    c.set('db', typeof db === 'function' ? db(c.env) : db);
     c.set('config', config);
     c.set('clientAddress', clientAddress?.(c)?.slice(0, 100) || undefined);
     await next();
@@ -53,11 +73,12 @@ export function createApp({ db, config, clientAddress, log = console.error }: Ap
 
   app.get('/health', describe({ tag: 'Reference', summary: 'Whether the server and its database answer', ok: health, errors: [503] }), async (c) => {
     try {
-      await c.get('db').query('select 1');
-      return c.json({ status: 'ok', database: 'up' });
+      const migrations = await migrationStatus(c.get('db'));
+      if (migrations.pending) return c.json({ status: 'degraded', database: 'up', version, migrations, message: BEHIND });
+      return c.json({ status: 'ok', database: 'up', version, migrations });
     } catch (error) {
-      log('health check: database did not answer', error);
-      return c.json({ status: 'degraded', database: 'down' }, 503);
+      c.set('failure', error);
+      return c.json({ status: 'degraded', database: 'down', version }, 503);
     }
   });
   app.route('/auth', authRoutes);
@@ -83,14 +104,12 @@ export function createApp({ db, config, clientAddress, log = console.error }: Ap
   app.onError((error, c) => {
     if (error instanceof HttpError) return c.json(error.body, error.status, error.headers);
     const code = pgErrorCode(error);
-    if (code === PgCode.queryCanceled) {
-      log(`${c.req.method} ${new URL(c.req.url).pathname} stopped by the statement timeout`, error);
-      return c.json({ message: TOO_SLOW }, 503);
-    }
     // A change whose stock, amounts or kept totals (added up at its commit) pass what their columns hold.
     if (code === PgCode.outOfRange && c.req.method !== 'GET') return c.json({ message: TOO_LARGE, errors: { _: [TOO_LARGE] } }, 422);
-    log(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
-    return c.json({ message: 'Something went wrong' }, 500);
+    c.set('failure', error);
+    if (code === PgCode.queryCanceled) return c.json({ message: TOO_SLOW }, 503);
+    if (code && MISSING_OBJECT.has(code)) return c.json({ message: BEHIND }, 503);
+    return c.json({ message: `Something went wrong on our side (ref ${c.get('requestId')})` }, 500);
   });
   return app;
 }

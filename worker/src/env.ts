@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Db } from './db/port.ts';
 import type { SessionUser } from './schemas/auth.ts';
 import { WORKERS_PBKDF2_ITERATIONS } from './auth/password.ts';
+import type { Logger } from './http/request-log.ts';
 
 export interface LoginThrottle {
   /** Failed attempts answered at once; each one after these is answered more slowly. */
@@ -46,6 +47,8 @@ export interface AppConfig {
    * connection takes it once, as a connection parameter, and a read needs no transaction.
    */
   timeoutInEachTransaction: boolean;
+  /** A request that takes longer is logged as a warning, with its slowest statements. */
+  slowRequestMs: number;
 }
 
 export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
@@ -57,6 +60,7 @@ export const defaultConfig: Omit<AppConfig, 'jwtSecret'> = {
   demoPassword: 'refuse',
   statementTimeoutMs: 15_000,
   timeoutInEachTransaction: true,
+  slowRequestMs: 500,
 };
 
 /** SESSION_IDLE_HOURS as a number of hours, 8 when unset. */
@@ -75,13 +79,22 @@ export function statementTimeoutOf(value: string | undefined): number {
   return ms;
 }
 
+/** SLOW_REQUEST_MS as configured: a request that takes longer is logged as a warning with its statements. */
+export function slowRequestMsOf(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return defaultConfig.slowRequestMs;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`SLOW_REQUEST_MS must be a whole number of milliseconds, not "${value}"`);
+  return ms;
+}
+
 export interface AppDeps {
   /** The database, or a function making one per request from the runtime's bindings (on Workers). */
   db: Db | ((bindings: unknown) => Db);
   config: AppConfig;
   /** The client's address as the runtime tells it (a socket, a trusted header); undefined when unknown. */
   clientAddress?: (c: Context) => string | undefined;
-  log?: (message: string, error?: unknown) => void;
+  /** Where each request's line goes; nowhere when not given. */
+  logger?: Logger;
 }
 
 export interface AppEnv {
@@ -91,5 +104,9 @@ export interface AppEnv {
     clientAddress: string | undefined;
     user: SessionUser;
     sessionId: string;
+    /** X-Request-Id: named in the log line and in a 500's answer. */
+    requestId: string;
+    /** What went wrong on our side, for the request's log line. */
+    failure: unknown;
   };
 }

@@ -1,6 +1,7 @@
 import { createApp, type App } from './app.ts';
 import { postgresDb } from './db/postgres.ts';
-import { defaultConfig, sessionIdleHours, statementTimeoutOf } from './env.ts';
+import { defaultConfig, sessionIdleHours, slowRequestMsOf, statementTimeoutOf } from './env.ts';
+import { consoleLogger, logLevelOf } from './http/request-log.ts';
 import { WORKERS_PBKDF2_ITERATIONS } from './auth/password.ts';
 
 export interface WorkerEnv {
@@ -9,6 +10,9 @@ export interface WorkerEnv {
   /** Hours a session (not remembered) may go unused; 8 when unset. */
   SESSION_IDLE_HOURS?: string;
   STATEMENT_TIMEOUT_MS?: string;
+  /** debug, info (the default), warn, error or silent. */
+  LOG_LEVEL?: string;
+  SLOW_REQUEST_MS?: string;
 }
 
 let app: App | undefined;
@@ -32,7 +36,10 @@ export default {
         passwords: { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: WORKERS_PBKDF2_ITERATIONS },
         demoPassword: 'change',
         statementTimeoutMs: statementTimeoutOf(env.STATEMENT_TIMEOUT_MS),
+        slowRequestMs: slowRequestMsOf(env.SLOW_REQUEST_MS),
       },
+      // Workers Logs keeps what the Worker writes to its console (observability in wrangler.toml).
+      logger: consoleLogger(logLevelOf(env.LOG_LEVEL)),
       clientAddress: (c) => c.req.header('cf-connecting-ip'),
     });
     return app.fetch(request, env);

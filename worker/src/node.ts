@@ -2,12 +2,16 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo/login.ts';
 import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
-import { defaultConfig, sessionIdleHours, statementTimeoutOf } from './env.ts';
+import { defaultConfig, sessionIdleHours, slowRequestMsOf, statementTimeoutOf } from './env.ts';
+import { logLevelOf } from './http/request-log.ts';
+import { pino } from 'pino';
 import { withSecurityHeaders } from './http/security.ts';
 import { directConnection, jwtSecret, loadMigrations, openDatabase, projectRoot, readSettings } from './node/runtime.ts';
 import { setUpDatabase } from './setup.ts';
@@ -35,7 +39,10 @@ const api = createApp({
     statementTimeoutMs,
     // A direct connection keeps the timeout; a transaction pooler does not (the embedded database ignores it).
     timeoutInEachTransaction: Boolean(settings.databaseUrl) && !directConnection(),
+    slowRequestMs: slowRequestMsOf(process.env.SLOW_REQUEST_MS),
   },
+  // One JSON line per request on stdout; `npm start | npx pino-pretty` reads them.
+  logger: pino({ level: logLevelOf(process.env.LOG_LEVEL), timestamp: pino.stdTimeFunctions.isoTime }),
   clientAddress: (c) => {
     const forwarded = settings.trustProxy ? c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() : undefined;
     return forwarded || getConnInfo(c).remote.address;
@@ -59,8 +66,9 @@ if (serveWeb) {
     await next();
     if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  web.use(serveStatic({ root: webRoot }));
-  web.get('*', serveStatic({ root: webRoot, path: 'index.html' }));
+  // The build writes a brotli and a gzip copy of each text file; a browser that accepts one gets it.
+  web.use(serveStatic({ root: webRoot, precompressed: true }));
+  web.get('*', serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
 }
 
 /**
@@ -80,6 +88,25 @@ async function drainUnread(request: Request): Promise<void> {
   await reader.cancel().catch(() => {});
 }
 
+const gzip = promisify(gzipCallback);
+
+/**
+ * The API's answers of 1 KB or more gzipped for a client that accepts it (Cloudflare does this for a
+ * Worker at its edge). They are made whole in memory, so they are read whole here too.
+ */
+async function compressed(request: Request, response: Response): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  const accepts = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+  if (!response.body || response.headers.has('content-encoding') || !/json|csv|text/.test(type)) return response;
+  const headers = new Headers(response.headers);
+  headers.append('Vary', 'Accept-Encoding');
+  const body = Buffer.from(await response.arrayBuffer());
+  if (!accepts || body.length < 1024) return new Response(body, { status: response.status, headers });
+  headers.set('Content-Encoding', 'gzip');
+  headers.delete('Content-Length');
+  return new Response(await gzip(body), { status: response.status, headers });
+}
+
 const server = serve({
   port: settings.port,
   hostname: settings.host,
@@ -88,7 +115,7 @@ const server = serve({
     if (pathname !== '/api' && !pathname.startsWith('/api/') && serveWeb) return web.fetch(request);
     const response = await api.fetch(request, env);
     await drainUnread(request);
-    return response;
+    return compressed(request, response);
   },
 });
 

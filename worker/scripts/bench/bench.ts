@@ -83,7 +83,13 @@ async function freePort(): Promise<number> {
 async function startProcess(script: string, args: string[], env: Record<string, string>, ready: string): Promise<{ base: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(`    [server] ${chunk}`));
+  // The server's request log lines (JSON) are read and dropped, as a log shipper would; its other lines are shown.
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const shown = String(chunk)
+      .split('\n')
+      .filter((line) => line && !line.startsWith('{'));
+    if (shown.length) process.stdout.write(shown.map((line) => `    [server] ${line}\n`).join(''));
+  });
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`    [server] ${chunk}`));
   const base = `http://${HOST}:${port}`;
   // Migrations pending on the database are applied at start, which may take a while on a large one.
@@ -367,7 +373,7 @@ async function captureStatements(calls: Call[]): Promise<Map<string, Captured>> 
   const passwords = { iterations: WORKERS_PBKDF2_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS };
   // As the Node server on a direct connection: a read runs without a transaction of its own.
   const config = { ...defaultConfig, jwtSecret, passwords, demoPassword: 'allow' as const, timeoutInEachTransaction: false };
-  const app = createApp({ db: recording(real), config, log: () => {} });
+  const app = createApp({ db: recording(real), config });
   const fetcher = (path: string, init: RequestInit) => Promise.resolve(app.request(`http://${HOST}${path}`, init));
   const token = await signIn(fetcher);
   const captured = new Map<string, Captured>();

@@ -57,6 +57,8 @@ export const PERMISSIONS: Record<string, Rule> = {
 
   ...crud('/api/customers'),
   ...crud('/api/suppliers'),
+  'GET /api/customers/:id/summary': 'staff',
+  'GET /api/suppliers/:id/summary': 'staff',
   ...crud('/api/tire-brands'),
   ...crud('/api/tire-types'),
   ...crud('/api/made-ins'),

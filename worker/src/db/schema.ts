@@ -84,3 +84,9 @@ export async function describeSchema(db: Db): Promise<string> {
   parts.push('-- ---- Triggers ----', triggers.map((t) => `${t.definition};`).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }
+
+/** worker/src/db/latest-migration.ts as `npm run db:schema` writes it, from the migrations' names. */
+export function latestMigrationSource(names: string[]): string {
+  const latest = [...names].sort().at(-1) ?? '';
+  return `/** The newest migration this version of the app is built for; \`npm run db:schema\` writes this file. */\nexport const LATEST_MIGRATION = '${latest}';\n`;
+}

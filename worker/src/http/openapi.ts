@@ -72,7 +72,8 @@ const REFUSALS: Record<number, string> = {
   422: 'The input is invalid',
   428: 'Stock changed since this form was opened: the update must name the version read (If-Match)',
   429: 'Too many failed attempts',
-  503: 'The database did not answer, or not in time (the statement timeout): try again in a moment',
+  500: 'Something went wrong on our side: the message gives a reference, the X-Request-Id of the answer, that names the log line of the server',
+  503: 'The database did not answer, or not in time (the statement timeout), or has not been migrated to this version of the app',
 };
 
 /** A 412's body: the message, and the record's current version with who changed it last and when. */
@@ -207,8 +208,9 @@ async function build(app: Hono<any, any, any>) {
         (operation.parameters ??= []).push(IDEMPOTENCY_KEY);
         added.push(409, 422);
       }
-      // A signed-in request's statements run under the statement timeout (worker/src/http/transaction.ts).
-      if (rule !== 'public') added.push(401, 503);
+      // Any request may meet a database that does not answer (503) or an error of ours (500).
+      added.push(500, 503);
+      if (rule !== 'public') added.push(401);
       if (rule !== 'public' && rule !== 'self') added.push(403);
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'path') continue;

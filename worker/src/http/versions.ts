@@ -51,20 +51,24 @@ interface VersionRow {
 
 /**
  * Locks the record's row for the rest of the request's transaction and checks the version the
- * client read: 404 when there is no such record, 412 when it has changed since. True when the
- * client proved it read the current version, false when it sent none.
+ * client read: 404 when there is no such record, 412 when it has changed since. `proven` is true
+ * when the client proved it read the current version, false when it sent none; the row's other
+ * `columns` (SQL on `r`) come with it, so a caller that needs them does not lock the row again.
  */
-export async function lockVersion(c: Context, db: Db, record: { table: string; id: string | number | boolean; notFound: string; where?: string }): Promise<boolean> {
+export async function lockVersion<R extends object = object>(
+  c: Context,
+  db: Db,
+  record: { table: string; id: string | number | boolean; notFound: string; where?: string; columns?: string },
+): Promise<R & { proven: boolean }> {
   const expected = expectedVersion(c);
-  const [row] = await db.query<VersionRow>(
-    `select r.version, (select u.name from public.users u where u.id = r.changed_by) as changed_by, r.changed_at
+  const [row] = await db.query<VersionRow & R>(
+    `select r.version, (select u.name from public.users u where u.id = r.changed_by) as changed_by, r.changed_at${record.columns ? `, ${record.columns}` : ''}
        from public.${record.table} r where r.id = $1${record.where ? ` and ${record.where}` : ''} for update`,
     [record.id],
   );
   if (!row) throw new HttpError(404, record.notFound);
-  if (expected === null) return false;
   const version = Number(row.version);
-  if (expected === version) return true;
+  if (expected === null || expected === version) return { ...row, proven: expected !== null };
   const changedAt = row.changed_at === null ? null : new Date(row.changed_at);
   throw new StaleRecord(staleMessage(row.changed_by, changedAt), {
     version,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { z } from 'zod';
 import type { AppEnv } from '../env.ts';
 import {
   batteryBrandInput,
@@ -17,129 +18,116 @@ import {
   tagListRow,
 } from '../schemas/lookups.ts';
 import { patternRoutes } from './lookups/patterns.ts';
-import { resourceRoutes, searchCondition } from './resource.ts';
+import { resourceRoutes, searchCondition, type ResourceDefinition, type Usage } from './resource.ts';
 
-const byName = { searchWhere: searchCondition(['name']), orderBy: 'lower(name)' };
-const inUse = (noun: string) => `This ${noun} cannot be deleted because other records refer to it.`;
+/**
+ * A lookup list: searched and sorted by name; `name` is what its messages call one (its `noun` by
+ * default), and a delete is refused while the `usedBy` columns point at it, saying how many.
+ */
+function lookup<S extends z.ZodObject>(
+  definition: Omit<ResourceDefinition<S>, 'searchWhere' | 'orderBy' | 'notFound' | 'inUse' | 'usage'> & {
+    name?: string;
+    notFound?: string;
+    usedBy: Usage['users'];
+  },
+) {
+  const { name = definition.noun, usedBy, ...rest } = definition;
+  return resourceRoutes({
+    searchWhere: searchCondition(['name']),
+    orderBy: 'lower(name)',
+    notFound: `${name[0].toUpperCase()}${name.slice(1)} not found`,
+    inUse: `This ${name} cannot be deleted because other records refer to it.`,
+    usage: { noun: name, users: usedBy },
+    ...rest,
+  });
+}
+
+const used = (table: string, column: string, one: string, many: string, where?: string) => ({ table, column, label: [one, many] as [string, string], where });
 
 /** Tire brands, tire types, made-in, battery brands, locations, tags and patterns. */
 export const lookupRoutes = new Hono<AppEnv>();
 
 lookupRoutes.route(
   '/tire-brands',
-  resourceRoutes({
-    ...byName,
+  lookup({
     table: 'tire_brands',
     tag: 'Tire brands',
     noun: 'tire brand',
     row: tireBrandRow,
     schema: tireBrandInput,
     columns: ['name', 'country'],
-    notFound: 'Tire brand not found',
-    inUse: inUse('tire brand'),
-    usage: {
-      noun: 'tire brand',
-      users: [
-        { table: 'patterns', column: 'tire_brand_id', label: ['pattern', 'patterns'] },
-        { table: 'tires', column: 'tire_brand_id', label: ['tire', 'tires'] },
-      ],
-    },
+    usedBy: [used('patterns', 'tire_brand_id', 'pattern', 'patterns'), used('tires', 'tire_brand_id', 'tire', 'tires')],
   }),
 );
 
 lookupRoutes.route(
   '/tire-types',
-  resourceRoutes({
-    ...byName,
+  lookup({
     table: 'tire_types',
     tag: 'Tire types',
     noun: 'tire type',
     row: tireTypeRow,
     schema: tireTypeInput,
     columns: ['name', 'section'],
-    notFound: 'Tire type not found',
-    inUse: inUse('tire type'),
-    usage: {
-      noun: 'tire type',
-      users: [
-        { table: 'patterns', column: 'tire_type_id', label: ['pattern', 'patterns'] },
-        { table: 'tires', column: 'tire_type_id', label: ['tire', 'tires'] },
-      ],
-    },
+    usedBy: [used('patterns', 'tire_type_id', 'pattern', 'patterns'), used('tires', 'tire_type_id', 'tire', 'tires')],
   }),
 );
 
 lookupRoutes.route(
   '/made-ins',
-  resourceRoutes({
-    ...byName,
+  lookup({
     table: 'made_ins',
     tag: 'Made in',
     noun: 'made-in country',
+    notFound: 'Made in not found',
     row: madeInRow,
     schema: madeInInput,
     columns: ['name'],
-    notFound: 'Made in not found',
-    inUse: inUse('made-in country'),
-    usage: {
-      noun: 'made-in country',
-      users: [
-        { table: 'batteries', column: 'made_in_id', label: ['battery', 'batteries'] },
-        { table: 'wipers', column: 'made_in_id', label: ['wiper', 'wipers'] },
-      ],
-    },
+    usedBy: [used('batteries', 'made_in_id', 'battery', 'batteries'), used('wipers', 'made_in_id', 'wiper', 'wipers')],
   }),
 );
 
 lookupRoutes.route(
   '/battery-brands',
-  resourceRoutes({
-    ...byName,
+  lookup({
     table: 'battery_brands',
     tag: 'Battery brands',
     noun: 'battery brand',
     row: batteryBrandRow,
     schema: batteryBrandInput,
     columns: ['name'],
-    notFound: 'Battery brand not found',
-    inUse: inUse('battery brand'),
-    usage: { noun: 'battery brand', users: [{ table: 'batteries', column: 'battery_brand_id', label: ['battery', 'batteries'] }] },
+    usedBy: [used('batteries', 'battery_brand_id', 'battery', 'batteries')],
   }),
 );
 
 lookupRoutes.route(
   '/locations',
-  resourceRoutes({
-    ...byName,
+  lookup({
     table: 'locations',
     tag: 'Locations',
     noun: 'location (branch)',
+    name: 'location',
     row: locationRow,
     schema: locationInput,
     updateSchema: locationUpdateInput,
     columns: ['name', 'address'],
-    notFound: 'Location not found',
-    inUse: inUse('location'),
-    usage: {
-      noun: 'location',
-      users: [
-        { table: 'tires', column: 'location_id', label: ['tire', 'tires'] },
-        { table: 'batteries', column: 'location_id', label: ['battery', 'batteries'] },
-        { table: 'stock_levels', column: 'location_id', where: 'quantity > 0', label: ['product in stock', 'products in stock'] },
-        { table: 'stock_moves', column: 'location_id', label: ['stock move', 'stock moves'] },
-      ],
-    },
+    usedBy: [
+      used('tires', 'location_id', 'tire', 'tires'),
+      used('batteries', 'location_id', 'battery', 'batteries'),
+      used('stock_levels', 'location_id', 'product in stock', 'products in stock', 'quantity > 0'),
+      used('stock_moves', 'location_id', 'stock move', 'stock moves'),
+    ],
   }),
 );
 
 lookupRoutes.route(
   '/tags',
-  resourceRoutes({
-    ...byName,
+  lookup({
     table: 'tags',
     tag: 'Tags',
     noun: 'tag',
-    row: tagRow, listRow: tagListRow,
+    row: tagRow,
+    listRow: tagListRow,
     schema: tagInput,
     columns: ['name', 'section', '(select count(*)::int from public.pattern_tags pt where pt.tag_id = tags.id) as patterns_count'],
     detailColumns: [
@@ -147,9 +135,7 @@ lookupRoutes.route(
           from public.pattern_tags pt join public.patterns p on p.id = pt.pattern_id
          where pt.tag_id = tags.id), '[]'::json) as patterns`,
     ],
-    notFound: 'Tag not found',
-    inUse: inUse('tag'),
-    usage: { noun: 'tag', users: [{ table: 'pattern_tags', column: 'tag_id', label: ['pattern', 'patterns'] }] },
+    usedBy: [used('pattern_tags', 'tag_id', 'pattern', 'patterns')],
   }),
 );
 

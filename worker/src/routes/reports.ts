@@ -74,16 +74,18 @@ reportRoutes.get('/sales', describe({ tag, summary: 'Sales over a period', query
 
 reportRoutes.get(
   '/tire-sales',
-  describe({ tag, summary: 'Tires sold, by DOT and brand (the recall list)', query: tireSalesQuery, ok: tireSalesReport }),
+  describe({ tag, summary: 'Tires sold, by DOT, DOT weeks and brand (the recall list)', query: tireSalesQuery, ok: tireSalesReport }),
   async (c) => {
     const query = parse(tireSalesQuery, c.req.query());
-    const report = await runReport(c.get('db'), 'select public.report_tire_sales($1, $2, $3, $4, $5, $6) as report', [
+    const report = await runReport(c.get('db'), 'select public.report_tire_sales($1, $2, $3, $4, $5, $6, $7, $8) as report', [
       query.dot ?? null,
       query.tire_brand_id ?? null,
       query.dateFrom,
       query.dateTo,
       query.per_page,
       offsetOf(query),
+      query.dot_from ?? null,
+      query.dot_to ?? null,
     ]);
     return c.json(paged(report, query.page, query.per_page));
   },

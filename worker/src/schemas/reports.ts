@@ -84,16 +84,37 @@ export const purchasesReportQuery = z
   .superRefine(checkDates);
 export type PurchasesReportQuery = z.input<typeof purchasesReportQuery>;
 
-/** GET /api/reports/tire-sales (the recall list): a page of tire lines by DOT and brand. */
+export const DOT_WEEK_MESSAGE = (label: string) => `${label} must be a week and year as on the tire, e.g. 2319 for week 23 of 2019`;
+export const DOT_ORDER_MESSAGE = 'DOT to must be the same week as DOT from or later';
+
+/** A DOT date code, week then year ('2319', '23/19'): given as its four digits, 'WWYY'. */
+const dotWeek = (label: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.replace(/[\s/]/g, '') || undefined : value),
+    z
+      .string({ error: DOT_WEEK_MESSAGE(label) })
+      .regex(/^(0[1-9]|[1-4][0-9]|5[0-3])[0-9]{2}$/, DOT_WEEK_MESSAGE(label))
+      .optional(),
+  );
+
+/** 'WWYY' as a number that grows with time: '2319' → 1923. */
+const dotOrder = (code: string) => Number(code.slice(2)) * 100 + Number(code.slice(0, 2));
+
+/** GET /api/reports/tire-sales (the recall list): a page of tire lines by DOT, DOT weeks and brand. */
 export const tireSalesQuery = z
   .object({
     ...dateRange,
     dot: filterText('DOT', 20),
+    dot_from: dotWeek('DOT from'),
+    dot_to: dotWeek('DOT to'),
     tire_brand_id: filterId('Brand'),
     page: page('Page', 1, LIMITS.listRows, 1),
     per_page: page('Per page', 1, 100, 20),
   })
-  .superRefine(checkDates);
+  .superRefine(checkDates)
+  .superRefine(({ dot_from, dot_to }, context) => {
+    if (dot_from && dot_to && dotOrder(dot_from) > dotOrder(dot_to)) context.addIssue({ code: 'custom', path: ['dot_to'], message: DOT_ORDER_MESSAGE });
+  });
 export type TireSalesQuery = z.input<typeof tireSalesQuery>;
 
 /** GET /api/reports/customer-balance and supplier-balance. */
@@ -189,6 +210,7 @@ export const tireSalesReport = pageOf(
   z.object({
     dot: z.string().nullable(),
     brand: z.string().nullable(),
+    pattern: z.string().nullable(),
     size: z.string().nullable(),
     product_id: id,
     product_name: z.string(),
@@ -197,9 +219,19 @@ export const tireSalesReport = pageOf(
     document_type: z.enum(['Invoice', 'Sale']),
     document_id: id,
     document_number: z.string(),
-    customer: z.object({ id, name: z.string(), phone: z.string() }),
+    /** Who bought it; `contact_recorded` is false when there is no phone number to reach them on (a walk-in sale). */
+    customer: z.object({ id, name: z.string(), phone: z.string(), contact_recorded: z.boolean() }),
   }),
-  { filters: z.object({ dot: z.string().nullable(), tire_brand_id: id.nullable(), dateFrom: date, dateTo: date }) },
+  {
+    filters: z.object({
+      dot: z.string().nullable(),
+      dot_from: z.string().nullable(),
+      dot_to: z.string().nullable(),
+      tire_brand_id: id.nullable(),
+      dateFrom: date,
+      dateTo: date,
+    }),
+  },
 ).meta({ id: 'TireSalesReport' });
 export type TireSalesReport = z.infer<typeof tireSalesReport>;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Settings } from '@schemas/documents';
+import type { Party, Settings } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
 import { isApiError } from '../../shared/api/client';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
@@ -18,8 +18,9 @@ function startOf<D extends TradingDocument, L extends { id: number }>(
   document: D | undefined,
   taxRate: number,
   newBranch: string,
+  presetParty: Party | null = null,
 ): DraftStart {
-  if (!document) return { party: null, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
+  if (!document) return { party: presetParty, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(document.subtotal) - toCents(document.discount_amount), taxRate) === toCents(document.tax_amount);
   return {
     party: kind.party(document),
@@ -37,6 +38,8 @@ interface DocumentFormProps<D extends TradingDocument, L extends { id: number }>
   document?: D;
   settings: Settings | undefined;
   presetProduct?: ProductEntry | null;
+  /** The party a new document starts with, e.g. the customer whose page it was made from. */
+  presetParty?: Party | null;
   onSaved: (document: D) => void;
   /** Offered when the document changed since the form opened: loads it as it is now. */
   onReload?: () => void;
@@ -61,6 +64,7 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   document,
   settings,
   presetProduct,
+  presetParty,
   onSaved,
   onReload,
   onDiscard,
@@ -68,7 +72,7 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   const taxRate = settings?.tax_rate ?? 0;
   const page = usePageDraft<KeptDocument>();
   const kept = page.kept;
-  const start = startOf(kind, document, taxRate, useNewDocumentBranch());
+  const start = startOf(kind, document, taxRate, useNewDocumentBranch(), presetParty);
   const state = useDocumentDraft(kind.mode, kept ? { ...kept.draft, lines: kept.draft.lines.map((line) => ({ ...line, key: newLineKey() })) } : start, taxRate);
   const header = kind.useHeader(document, state, settings, kept?.header);
   const typed = { draft: state.draft, header: header.input as KeptHeader };

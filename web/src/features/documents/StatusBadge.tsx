@@ -19,5 +19,5 @@ const label = (status: string) => status.charAt(0).toUpperCase() + status.slice(
 
 /** A document's or a payment's status as a coloured label. */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge doc-badge doc-badge-${TONES[status] ?? 'gray'}`}>{label(status)}</span>;
+  return <span className={`badge badge-${TONES[status] ?? 'gray'}`}>{label(status)}</span>;
 }

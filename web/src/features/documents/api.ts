@@ -97,6 +97,13 @@ export const partySearchQuery = (kind: 'customers' | 'suppliers', search: string
     queryFn: ({ signal }) => api.get<Page<Party>>(`/${kind}`, { params: { search, per_page: 10 }, signal }),
   });
 
+/** One customer or supplier, e.g. the one a link to a new document names. */
+export const partyQuery = (kind: 'customers' | 'suppliers', id: string) =>
+  queryOptions({
+    queryKey: [kind, 'detail', id] as const,
+    queryFn: ({ signal }) => api.get<Party>(`/${kind}/${encodeURIComponent(id)}`, { signal }),
+  });
+
 /** Products of one type for the item entry row, with the stock at the document's branch. */
 export const productPickerQuery = (type: ProductType | '', search: string, locationId: string) =>
   queryOptions({

@@ -12,8 +12,7 @@ import { useFlash } from '../../shared/ui/Flash';
 import { formatMoney } from '../../shared/ui/money';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
-import { receiptQuery, useDeleteReceipt } from './api';
+import { receiptQuery, useReceiptDeletion } from './api';
 import { MethodLabel, RelatedDocument, TypeBadge } from './labels';
 import './receipts.css';
 
@@ -43,17 +42,10 @@ export function ReceiptDetailPage() {
   const flash = useFlash();
   const receipt = useQuery(receiptQuery(id));
   const printer = usePrint(receipt.data && { kind: 'receipt', document: receipt.data });
-  const remove = useDeleteReceipt();
   const can = usePermissions();
-  const deletion = useConfirmedDelete({
-    remove,
-    title: 'Delete Receipt',
-    confirmMessage: 'Are you sure you want to delete this receipt?',
-    failureMessage: 'Error deleting receipt. Please try again.',
-    onDeleted: () => {
-      flash('Receipt deleted.', '/receipts');
-      navigate('/receipts');
-    },
+  const deletion = useReceiptDeletion(() => {
+    flash('Receipt deleted.', '/receipts');
+    navigate('/receipts');
   });
 
   return (

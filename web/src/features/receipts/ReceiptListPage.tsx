@@ -18,8 +18,7 @@ import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
 import { SelectField } from '../../shared/ui/SelectField';
 import { Spinner } from '../../shared/ui/Spinner';
-import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
-import { receiptListQuery, useDeleteReceipt, type ReceiptFilters, type ReceiptPage, type ReceiptSide } from './api';
+import { receiptListQuery, useReceiptDeletion, type ReceiptFilters, type ReceiptPage, type ReceiptSide } from './api';
 import { MethodLabel, RECEIPT_TYPE_LABELS, RelatedDocument, SIDE_TITLES, TypeBadge } from './labels';
 import './receipts.css';
 
@@ -103,15 +102,8 @@ export function ReceiptListPage() {
   const { filters, setFilter, searchText, setSearchText, setPage, sideLink } = useReceiptFilters();
   const list = useQuery({ ...receiptListQuery(filters), placeholderData: keepPreviousData });
   const flash = useFlash();
-  const remove = useDeleteReceipt();
   const can = usePermissions();
-  const deletion = useConfirmedDelete({
-    remove,
-    title: 'Delete Receipt',
-    confirmMessage: 'Are you sure you want to delete this receipt?',
-    failureMessage: 'Error deleting receipt. Please try again.',
-    onDeleted: () => flash('Receipt deleted.'),
-  });
+  const deletion = useReceiptDeletion(() => flash('Receipt deleted.'));
   const [printing, setPrinting] = useState<Receipt>();
   const printer = usePrint(printing && { kind: 'receipt', document: printing });
 

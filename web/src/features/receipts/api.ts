@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Invoice, Receipt, ReceiptableType, ReceiptInput, ReceiptSummary, ReceiptType, Sale } from '@schemas/documents';
 import type { Page } from '@schemas/paging';
 import { api } from '../../shared/api/client';
+import { useConfirmedDelete } from '../../shared/ui/useConfirmedDelete';
 
 /** Which receipts the list shows: of invoices and sales, of purchase orders, or all. */
 export type ReceiptSide = 'sale' | 'purchase' | '';
@@ -132,14 +133,22 @@ export function useCreateReceipt() {
   });
 }
 
-export function useDeleteReceipt() {
+/** Deletes a receipt once the user confirms it, with the list's and the detail page's wording. */
+export function useReceiptDeletion(onDeleted: () => void) {
   const refresh = useRefreshAfterReceipt();
   const queryClient = useQueryClient();
-  return useMutation({
+  const remove = useMutation({
     mutationFn: (id: number) => api.delete(`/receipts/${id}`),
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: receiptKeys.detail(String(id)) });
       return refresh();
     },
+  });
+  return useConfirmedDelete({
+    remove,
+    title: 'Delete Receipt',
+    confirmMessage: 'Are you sure you want to delete this receipt?',
+    failureMessage: 'Error deleting receipt. Please try again.',
+    onDeleted,
   });
 }

@@ -40,8 +40,10 @@ export function MethodLabel({ method }: { method: PaymentMethod }) {
   );
 }
 
+const TYPE_TONES: Record<ReceiptType, string> = { income: 'badge-green', expense: 'badge-red', refund: 'badge-orange' };
+
 export function TypeBadge({ type }: { type: ReceiptType }) {
-  return <span className={`badge receipt-type-${type}`}>{RECEIPT_TYPE_LABELS[type] ?? type}</span>;
+  return <span className={`badge ${TYPE_TONES[type]}`}>{RECEIPT_TYPE_LABELS[type] ?? type}</span>;
 }
 
 /** The paid document: its kind and number, linking to it. */

@@ -7,7 +7,7 @@ import { formatMoney } from '../../shared/ui/money';
 import { Pagination } from '../../shared/ui/Pagination';
 import { SearchBox } from '../../shared/ui/SearchBox';
 import { balanceReportQuery, type BalanceReport, type BalanceRow, type PartySide } from './api';
-import { ageingSection, bucketColumns, overdueOf, SIDE_TEXTS, type SideTexts } from './balance';
+import { ageingSection, bucketColumns, bucketsIn, overdueOf, SIDE_TEXTS, type SideTexts } from './balance';
 import { useReportParams, useTypedParam } from './filters';
 import { formatCount } from './format';
 import { ReportPage, type AnySection, type Stat } from './ReportPage';
@@ -19,7 +19,8 @@ function balanceStats({ totals }: BalanceReport, texts: SideTexts): Stat[] {
     { label: 'Total Balance', value: formatMoney(totals.balance), notes: [texts.owed] },
     { label: texts.parties, value: formatCount(totals.parties), notes: ['With a balance'] },
     { label: 'Overdue', value: formatMoney(overdue), notes: ['Past the due date'] },
-    { label: 'Over 90 Days', value: formatMoney(totals.days_over_90) },
+    // An ageing bucket that holds nothing is left out.
+    ...(totals.days_over_90 !== 0 ? [{ label: 'Over 90 Days', value: formatMoney(totals.days_over_90) }] : []),
   ];
 }
 
@@ -38,6 +39,8 @@ export function BalanceReportPage({ side }: { side: PartySide }) {
 
   const sections: AnySection[] = [];
   if (data) {
+    // The balance first, then how late it is (buckets empty on every row left out), then billed and paid.
+    const buckets = bucketsIn([data.totals, ...data.rows]);
     const suffix = `${data.as_of}${params.get('search') ? `-${slug(params.get('search'))}` : ''}${page > 1 ? `-page-${page}` : ''}`;
     const parties: ReportTable<BalanceRow> = {
       title: `Balances by ${texts.party}`,
@@ -58,15 +61,15 @@ export function BalanceReportPage({ side }: { side: PartySide }) {
           ),
         },
         { header: 'Phone', value: (row) => row.phone, nowrap: true, offScreen: true },
+        { header: 'Balance', value: (row) => row.balance, kind: 'money' },
+        ...bucketColumns<BalanceRow>(buckets),
         { header: 'Billed', value: (row) => row.billed, kind: 'money' },
         { header: 'Paid', value: (row) => row.paid, kind: 'money' },
-        { header: 'Balance', value: (row) => row.balance, kind: 'money' },
-        ...bucketColumns<BalanceRow>(),
       ],
       totals:
         data.last_page > 1
           ? undefined
-          : ['Total', null, data.totals.billed, data.totals.paid, data.totals.balance, data.totals.current, data.totals.days_1_30, data.totals.days_31_60, data.totals.days_61_90, data.totals.days_over_90],
+          : ['Total', null, data.totals.balance, ...buckets.map((bucket) => data.totals[bucket.key]), data.totals.billed, data.totals.paid],
     };
     sections.push(
       ageingSection(data.totals, { label: `Balances by days past due as at ${formatDate(data.as_of)}`, fileName: `${side}-ageing-${data.as_of}` }),

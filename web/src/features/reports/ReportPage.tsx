@@ -1,10 +1,11 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useReactToPrint } from 'react-to-print';
 import type { Settings } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { settingsQuery } from '../../shared/api/settings';
+import { isPhone } from '../../shared/hooks/usePhone';
 import { printFrame } from '../../shared/print';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -112,14 +113,14 @@ export function ReportPage({ title, filters, facts, query, stats, sections, afte
           }
         />
         {intro}
-        <div className="card report-filters" role="group" aria-label="Filters">
+        <FilterFold label="Filters" summary={facts.map(([, value]) => value).join(' · ')}>
           {filters}
           {query.isFetching && !query.isPending && (
             <span className="toolbar-hint report-updating" aria-hidden="true">
               Updating...
             </span>
           )}
-        </div>
+        </FilterFold>
         {query.isPending ? (
           <Spinner label="Loading…" />
         ) : query.isError && !query.data ? (
@@ -146,6 +147,45 @@ export function ReportPage({ title, filters, facts, query, stats, sections, afte
       )}
     </section>
   );
+}
+
+/**
+ * A report's filters: on a wide screen always shown; on a phone folded behind one button that says
+ * what they are set to, so the figures come first.
+ */
+export function FilterFold({ label, summary, className = 'card report-filters', children }: { label: string; summary: string; className?: string; children: ReactNode }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-secondary report-filters-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <span className="report-filters-toggle-label">{label}</span>
+        {summary && <span className="report-filters-summary">{summary}</span>}
+      </button>
+      <div id={id} className={open ? `${className} report-filters-open` : className} role="group" aria-label={label}>
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** Whether the table in `box` is wider than its box, so that it scrolls sideways (followed as either changes size). */
+function useScrollsSideways() {
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const node = box.current;
+    const wrap = node?.querySelector('.table-wrap');
+    if (!node || !wrap) return;
+    const measure = () => setScrolls(wrap.scrollWidth > wrap.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(wrap);
+    const table = wrap.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  });
+  return { box, scrolls };
 }
 
 function Stats({ stats, label }: { stats: Stat[]; label: string }) {
@@ -180,32 +220,47 @@ interface ReportSectionProps {
 
 export function ReportSection({ section, controls, status, footer }: ReportSectionProps) {
   const headingId = useId();
+  const bodyId = useId();
+  // On a phone a report opens with its figures: each table waits for a tap on its title.
+  const [open, setOpen] = useState(() => !isPhone());
   const { table, chart, note, hint, onRowClick } = section;
   const hasRows = !status && table.rows.length > 0;
+  const { box, scrolls } = useScrollsSideways();
   // A table of a few columns fits beside its chart; a wider one goes under it.
   const layout = !chart ? 'report-section-body' : table.columns.length <= 3 ? 'report-section-body report-chart-beside' : 'report-section-body report-chart-above';
   return (
-    <section className="card report-section" aria-labelledby={headingId}>
+    <section className={open ? 'card report-section' : 'card report-section report-section-folded'} aria-labelledby={headingId}>
       <div className="report-section-head">
-        <h2 id={headingId}>{table.title}</h2>
+        <h2 id={headingId}>
+          <button type="button" className="report-section-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+            {table.title}
+          </button>
+        </h2>
         <button type="button" className="btn btn-small btn-secondary" disabled={!hasRows} onClick={() => downloadCsv(table)}>
           Export CSV<span className="sr-only"> of {table.title}</span>
         </button>
       </div>
-      {controls}
-      {(note || hint) && <p className="report-note">{[note, hint].filter(Boolean).join(' ')}</p>}
-      {status ??
-        (!hasRows ? (
-          <p className="empty">{table.empty}</p>
-        ) : (
-          <div className={layout}>
-            {chart && <div className="report-chart">{chart()}</div>}
-            <div className="report-table">
-              <ScreenTable table={table} onRowClick={onRowClick} plain={Boolean(chart)} />
+      <div id={bodyId} hidden={!open}>
+        {controls}
+        {(note || hint) && <p className="report-note">{[note, hint].filter(Boolean).join(' ')}</p>}
+        {status ??
+          (!hasRows ? (
+            <p className="empty">{table.empty}</p>
+          ) : (
+            <div className={layout}>
+              {chart && <div className="report-chart">{chart()}</div>}
+              <div className="report-table" ref={box}>
+                {scrolls && (
+                  <p className="report-scroll-hint">
+                    <span aria-hidden="true">↔ </span>Scroll the table sideways to see every column.
+                  </p>
+                )}
+                <ScreenTable table={table} onRowClick={onRowClick} plain={Boolean(chart)} />
+              </div>
             </div>
-          </div>
-        ))}
-      {footer}
+          ))}
+        {footer}
+      </div>
     </section>
   );
 }

@@ -75,7 +75,7 @@ export const salesReportQuery = (params: { dateFrom: string; dateTo: string; gro
     queryFn: ({ signal }) => api.get<SalesReport>('/reports/sales', { params, signal }),
   });
 
-export const tireSalesQuery = (params: { dot: string; tire_brand_id: string; dateFrom: string; dateTo: string; page: number }) =>
+export const tireSalesQuery = (params: { dot: string; dot_from: string; dot_to: string; tire_brand_id: string; dateFrom: string; dateTo: string; page: number }) =>
   queryOptions({
     ...fresh,
     queryKey: reportKeys.tireSales(params),

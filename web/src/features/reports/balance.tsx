@@ -49,9 +49,14 @@ export const BUCKETS: { key: keyof Ageing; label: string; tone?: 'good' | 'warn'
   { key: 'days_over_90', label: 'Over 90 Days', tone: 'bad' },
 ];
 
-/** The ageing columns of a party or document table. */
-export function bucketColumns<T extends Ageing>(): ReportColumn<T>[] {
-  return BUCKETS.map((bucket) => ({ header: bucket.label, value: (row: T) => row[bucket.key], kind: 'money' as const }));
+/** The ageing buckets that hold anything in any of `figures` (a bucket that is zero everywhere is left out). */
+export function bucketsIn(figures: Ageing[]): typeof BUCKETS {
+  return BUCKETS.filter((bucket) => figures.some((row) => row[bucket.key] !== 0));
+}
+
+/** The ageing columns of a party or document table: the buckets that hold anything. */
+export function bucketColumns<T extends Ageing>(buckets: typeof BUCKETS): ReportColumn<T>[] {
+  return buckets.map((bucket) => ({ header: bucket.label, value: (row: T) => row[bucket.key], kind: 'money' as const }));
 }
 
 /** Past due: everything but what is not yet due. */
@@ -61,10 +66,10 @@ export function overdueOf(ageing: Ageing): number {
 
 type BucketRow = { key: keyof Ageing; label: string; amount: number };
 
-/** How much is how late, as bars beside a table of the five buckets. */
+/** How much is how late, as bars beside a table of the buckets that hold anything. */
 export function ageingSection(ageing: Ageing & { balance: number }, { label, fileName }: { label: string; fileName: string }): AnySection {
-  const owed = BUCKETS.some((bucket) => ageing[bucket.key] !== 0);
-  const rows: BucketRow[] = owed ? BUCKETS.map((bucket) => ({ key: bucket.key, label: bucket.label, amount: ageing[bucket.key] })) : [];
+  const buckets = bucketsIn([ageing]);
+  const rows: BucketRow[] = buckets.map((bucket) => ({ key: bucket.key, label: bucket.label, amount: ageing[bucket.key] }));
   const share = (amount: number) => (ageing.balance ? Math.round((amount / ageing.balance) * 1000) / 10 : null);
   const table: ReportTable<BucketRow> = {
     title: 'Ageing',
@@ -83,7 +88,7 @@ export function ageingSection(ageing: Ageing & { balance: number }, { label, fil
   return {
     table,
     chart: (width?: number): ReactNode => (
-      <BarChart label={label} bars={BUCKETS.map((bucket) => ({ label: bucket.label, value: ageing[bucket.key], tone: bucket.tone }))} formatValue={formatMoney} width={width} />
+      <BarChart label={label} bars={buckets.map((bucket) => ({ label: bucket.label, value: ageing[bucket.key], tone: bucket.tone }))} formatValue={formatMoney} width={width} />
     ),
   };
 }

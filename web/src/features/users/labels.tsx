@@ -7,9 +7,9 @@ export const roleLabel = (user: Pick<User, 'role'>) => ROLE_LABELS[user.role] ??
 export function UserStatus({ user }: { user: User }) {
   return (
     <span className="user-status">
-      <span className={user.is_active ? 'badge user-badge-active' : 'badge user-badge-off'}>{user.is_active ? 'Active' : 'Disabled'}</span>
-      {user.is_locked && <span className="badge user-badge-locked">Locked</span>}
-      {user.must_change_password && <span className="badge user-badge-pending">New password due</span>}
+      <span className={user.is_active ? 'badge badge-green' : 'badge badge-gray'}>{user.is_active ? 'Active' : 'Disabled'}</span>
+      {user.is_locked && <span className="badge badge-red">Locked</span>}
+      {user.must_change_password && <span className="badge badge-yellow">New password due</span>}
     </span>
   );
 }

@@ -3,8 +3,8 @@ import { readUser } from '../auth/session';
 
 /**
  * Drafts: what a form being filled holds, kept in this browser as it changes, so that a session
- * that ends (idle, signed out elsewhere) loses nothing typed. One draft per user and page path (a
- * create page, each record's edit page); an edit form's draft keeps the record version it opened
+ * that ends (idle, signed out elsewhere) loses nothing typed. One draft per user and page (path and
+ * query: a create page, each record's edit page); an edit form's draft keeps the record version it opened
  * with, so its save is still refused (412) when the record changed meanwhile. A draft goes when its
  * form is saved, cancelled or discarded, after a week unused, when another user signs in on this
  * browser, and when its user signs out on purpose.
@@ -59,10 +59,13 @@ export function dropDraftsExcept(userId: number | null, storage: Storage = local
   for (const key of draftKeys(storage)) if (own === null || !key.startsWith(own)) storage.removeItem(key);
 }
 
-/** The signed-in user and the page the browser is on: whose draft, of which page. */
+/**
+ * The signed-in user and the page the browser is on: whose draft, of which page. The query is part
+ * of the page: a new invoice opened for a customer (?customer_id=) is not the one left half-done.
+ */
 function currentPage(): { userId: number; path: string } | null {
   const user = readUser();
-  return user ? { userId: user.id, path: window.location.pathname } : null;
+  return user ? { userId: user.id, path: window.location.pathname + window.location.search } : null;
 }
 
 /** Drops the draft of the page the browser is on: its form was saved, or is loaded again as the record is now. */

@@ -14,7 +14,7 @@ import { LoadFailure } from './LoadFailure';
 import type { RecordBase, RecordConfig } from './types';
 
 export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ config }: { config: RecordConfig<T, S> }) {
-  const { basePath, resource, details, extra, activity, texts } = config;
+  const { basePath, resource, details, actions, lead, extra, activity, texts } = config;
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const flash = useFlash();
@@ -43,6 +43,7 @@ export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ co
             </Link>
             {record.isSuccess && (
               <>
+                {actions?.(record.data)}
                 <Link to={`${basePath}/${id}/edit`} className="btn btn-primary">
                   Edit
                 </Link>
@@ -63,6 +64,7 @@ export function RecordDetailPage<T extends RecordBase, S extends z.ZodType>({ co
         <LoadFailure error={record.error} texts={texts} />
       ) : (
         <>
+          {lead?.(record.data)}
           <div className="card">
             <DetailList items={details?.(record.data) ?? []} />
           </div>

@@ -71,6 +71,10 @@ export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {
   columns: Column<T>[];
   /** Without details there is no detail page: lists offer Edit, and saving returns to the list. */
   details?: (record: T) => { label: string; value: ReactNode }[];
+  /** Buttons of the detail page's header before Edit, e.g. New invoice for a customer. */
+  actions?: (record: T) => ReactNode;
+  /** What the detail page shows first, above the details, e.g. a customer's balance and latest documents. */
+  lead?: (record: T) => ReactNode;
   /** More of the record under its details, e.g. its stock; on the edit page when there is no detail page. */
   extra?: (record: T) => ReactNode;
   /** The record's activity shows under it (on the edit page when there is no detail page), by this type. */

@@ -7,7 +7,9 @@ export function stockState(quantity: number, minStock?: number): { label: string
   return { label: 'In Stock', tone: 'in' };
 }
 
+const STOCK_TONES = { in: 'badge-green', low: 'badge-orange', out: 'badge-red' };
+
 export function StockBadge({ quantity, minStock }: { quantity: number; minStock?: number }) {
   const { label, tone } = stockState(quantity, minStock);
-  return <span className={`badge badge-stock-${tone}`}>{label}</span>;
+  return <span className={`badge ${STOCK_TONES[tone]}`}>{label}</span>;
 }

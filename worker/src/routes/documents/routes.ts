@@ -19,7 +19,6 @@ import {
   isUsed,
   linesOf,
   listDocuments,
-  lockDocument,
   lockForDelete,
   receiptColumns,
   receiptFrom,
@@ -82,8 +81,7 @@ export function kindRoutes(kind: DocumentKind) {
     const db = c.get('db');
     await documentRule(() =>
       db.transaction(async (tx) => {
-        await lockVersion(c, tx, { table: kind.table, id, notFound });
-        const { status } = await lockDocument(tx, kind, id);
+        const { status } = await lockVersion<{ status: string }>(c, tx, { table: kind.table, id, notFound, columns: 'r.status' });
         if (kind.edit.refused[status]) throw new HttpError(409, kind.edit.refused[status]);
         if (issued?.status === status) return updateDocument(tx, kind, id, await bodyOf(c, issued.input), issued);
         const input = await bodyOf(c, kind.schemas.update);

@@ -232,22 +232,16 @@ export async function requireParty(db: Db, kind: DocumentKind, partyId: number, 
   refuseLines(errors);
 }
 
-/** Locks a document row for an edit; 404 when it is missing. */
-export async function lockDocument(db: Db, kind: DocumentKind, id: string) {
-  const [row] = await db.query<{ status: string; total_paid: number; created_by: number | null }>(
-    `select status, total_paid, created_by from public.${kind.table} where id = $1 for update`,
-    [id],
-  );
-  if (!row) throw new HttpError(404, kind.notFound);
-  return row;
-}
-
 /**
  * Locks a document about to be deleted: staff may delete only one they created that is still open
  * (a draft invoice, a pending sale or purchase order); the kind's own rules come after.
  */
 export async function lockForDelete(c: Context<AppEnv>, tx: Db, kind: DocumentKind, id: string) {
-  const row = await lockDocument(tx, kind, id);
+  const [row] = await tx.query<{ status: string; total_paid: number; created_by: number | null }>(
+    `select status, total_paid, created_by from public.${kind.table} where id = $1 for update`,
+    [id],
+  );
+  if (!row) throw new HttpError(404, kind.notFound);
   const user = c.get('user');
   requireStaffCondition(user, 'own open document', kind.openStatus === row.status && Number(row.created_by) === user.id);
   return row;

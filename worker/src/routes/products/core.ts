@@ -150,7 +150,7 @@ export async function updateProduct(
   fields: ProductFields,
 ): Promise<boolean> {
   const { id, kind } = product;
-  const proven = await lockVersion(c, db, { table: 'products', id, notFound: product.notFound, where: `r.kind = '${kind}'` });
+  const { proven } = await lockVersion(c, db, { table: 'products', id, notFound: product.notFound, where: `r.kind = '${kind}'` });
   await requireCostPriceRight(db, c.get('user'), id, fields.cost_price);
   await db.query(
     `update public.products

@@ -2,6 +2,7 @@ import { customerInput, type Customer } from '@schemas/customers';
 import type { RecordConfig } from '../../shared/records/types';
 import { formatDateTime } from '../../shared/ui/dates';
 import { customerQueries } from './api';
+import { CustomerActions, CustomerHub } from './CustomerHub';
 
 export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
   basePath: '/customers',
@@ -15,6 +16,8 @@ export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
     { name: 'address', label: 'Address', required: true, multiline: true },
   ],
   activity: 'customer',
+  actions: (customer) => <CustomerActions customer={customer} />,
+  lead: (customer) => <CustomerHub customer={customer} />,
   columns: [
     { header: 'Name', cell: (customer) => customer.name },
     { header: 'Email', cell: (customer) => customer.email ?? '', className: 'cell-wrap' },

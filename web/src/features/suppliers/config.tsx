@@ -2,6 +2,7 @@ import { supplierInput, type Supplier } from '@schemas/suppliers';
 import type { RecordConfig } from '../../shared/records/types';
 import { formatDateTime } from '../../shared/ui/dates';
 import { supplierQueries } from './api';
+import { SupplierActions, SupplierHub } from './SupplierHub';
 
 export const supplierConfig: RecordConfig<Supplier, typeof supplierInput> = {
   basePath: '/suppliers',
@@ -15,6 +16,8 @@ export const supplierConfig: RecordConfig<Supplier, typeof supplierInput> = {
     { name: 'address', label: 'Address', required: true, multiline: true },
   ],
   activity: 'supplier',
+  actions: (supplier) => <SupplierActions supplier={supplier} />,
+  lead: (supplier) => <SupplierHub supplier={supplier} />,
   columns: [
     { header: 'Name', cell: (supplier) => supplier.name },
     { header: 'Contact Person', cell: (supplier) => supplier.contact_person ?? '' },
