@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { loginInput, type LoginInput, type SessionUser } from '@schemas/auth';
 import { api, isApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/AuthContext';
+import { sessionEnded, takeReturn } from '../../shared/auth/session';
 import { Field } from '../../shared/forms/Field';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -25,12 +26,13 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [showHelp, setShowHelp] = useState(false);
+  const [ended] = useState(sessionEnded);
 
   const login = useMutation({
     mutationFn: (input: LoginInput) => api.post<LoginResult>('/auth/login', input, { anonymous: true }),
     onSuccess: ({ token, user }) => {
       signIn(token, user);
-      navigate('/', { replace: true });
+      navigate(takeReturn(user.id), { replace: true });
     },
   });
 
@@ -57,6 +59,11 @@ export default function LoginPage() {
         <h1>Sign in to your account</h1>
         <p className="login-lead">Back office for tires, batteries, wipers and fitting.</p>
         <form onSubmit={submit} noValidate className="login-form">
+          {ended && (
+            <p className="login-note login-session-note" role="status">
+              Your session ended. Sign in again to carry on; what you typed is kept.
+            </p>
+          )}
           {failure && <ErrorBox messages={[failure]} />}
           <Field
             {...form.bind('email')}

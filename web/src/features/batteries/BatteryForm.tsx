@@ -18,12 +18,12 @@ function initialValues(battery?: Battery) {
 }
 
 /** Every field of a battery and its product: details, origin, prices and stock. */
-export function BatteryForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload }: RecordFormProps<Battery, typeof batteryInput>) {
-  const form = useFormState(batteryInput, initialValues(record), { error, failureMessage, onSubmit });
+export function BatteryForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload, keep }: RecordFormProps<Battery, typeof batteryInput>) {
+  const form = useFormState(batteryInput, initialValues(record), { error, failureMessage, onSubmit, keep });
   const { bind } = form;
 
   return (
-    <FormCard onReload={onReload} onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+    <FormCard draft={form.draft} onReload={onReload} onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
       <Field {...bind('battery_name')} label="Battery Name" required />
       <LookupSelect {...bind('battery_brand_id')} path="battery-brands" label="Brand" required placeholder="Select a brand" empty="No battery brands yet" />
       <LookupSelect {...bind('made_in_id')} path="made-ins" label="Made In" required placeholder="Select a country" empty="No made-in countries yet" />

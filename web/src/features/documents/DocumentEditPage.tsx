@@ -76,7 +76,7 @@ function EditDocument<D extends TradingDocument, L extends { id: number }>({ kin
   return (
     <>
       {note && <p className="card notice doc-edit-note">{note}</p>}
-      <DocumentForm key={formKey} kind={kind} document={document} settings={settings.data} onSaved={onSaved} onReload={onReload} />
+      <DocumentForm key={formKey} kind={kind} document={document} settings={settings.data} onSaved={onSaved} onReload={onReload} onDiscard={onReload} />
     </>
   );
 }

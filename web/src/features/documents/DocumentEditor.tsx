@@ -2,6 +2,8 @@ import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '@schemas/common';
 import type { ProductEntry } from '../../shared/api/products';
+import { DraftNote } from '../../shared/forms/DraftNote';
+import type { DraftControl } from '../../shared/forms/drafts';
 import { FieldFrame } from '../../shared/forms/FieldFrame';
 import { ErrorBox, ReloadButton } from '../../shared/ui/ErrorBox';
 import { formatMoney, fromCents } from '../../shared/ui/money';
@@ -16,6 +18,8 @@ import './documents.css';
 interface DocumentEditorProps {
   title: string;
   state: DocumentDraft;
+  /** The draft kept in the browser: a note when the form opened with it, and Cancel drops it. */
+  kept?: DraftControl;
   /** The kind's own header fields (dates, status, payment method), after the party and the location. */
   header: ReactNode;
   /** The kind's own fields beside the totals, e.g. Paid now. */
@@ -49,6 +53,7 @@ function MoneyInput({ label, value, onChange, errors, hint }: { label: string; v
 export function DocumentEditor({
   title,
   state,
+  kept,
   header,
   afterTotals,
   locationLabel,
@@ -87,6 +92,7 @@ export function DocumentEditor({
           </ErrorBox>
         )}
       </div>
+      <DraftNote draft={kept} />
       <div className="form-grid">
         <SearchCombobox
           label={party.label}
@@ -173,7 +179,7 @@ export function DocumentEditor({
       </div>
 
       <div className="form-actions">
-        <Link to={cancelTo} className="btn btn-secondary">
+        <Link to={cancelTo} className="btn btn-secondary" onClick={kept?.clear}>
           Cancel
         </Link>
         <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>

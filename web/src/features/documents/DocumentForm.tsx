@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import type { Party, Settings } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
 import { isApiError } from '../../shared/api/client';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 import { useNewDocumentBranch } from '../../shared/branches/BranchSelect';
+import { dropPageDraft, useKeepDraft, usePageDraft, type DraftControl } from '../../shared/forms/drafts';
 import { centsText, percentOf, toCents } from '../../shared/ui/money';
 import { useDocumentMutations } from './api';
 import { DocumentEditor } from './DocumentEditor';
-import { draftInput, linesInput, LINE_KINDS, useDocumentDraft, type DraftStart } from './draft';
+import { draftInput, linesInput, LINE_KINDS, newLineKey, useDocumentDraft, type DraftStart, type KeptHeader } from './draft';
 import type { DocumentKind, TradingDocument } from './kind';
 import { useDocumentForm } from './useDocumentForm';
 
@@ -41,10 +43,23 @@ interface DocumentFormProps<D extends TradingDocument, L extends { id: number }>
   onSaved: (document: D) => void;
   /** Offered when the document changed since the form opened: loads it as it is now. */
   onReload?: () => void;
+  /** An edit's Discard of a restored draft: opens the document as it is now (a new one starts empty). */
+  onDiscard?: () => void;
 }
 
-/** Create, and the edit of an open document: every field. */
-export function DocumentForm<D extends TradingDocument, L extends { id: number }>({
+/** What the browser keeps of a document being filled: the editor's draft and the kind's header fields. */
+interface KeptDocument {
+  draft: DraftStart;
+  header: KeptHeader;
+}
+
+/** Create, and the edit of an open document: every field. Discarding a kept draft starts it again. */
+export function DocumentForm<D extends TradingDocument, L extends { id: number }>(props: DocumentFormProps<D, L>) {
+  const [opening, setOpening] = useState(0);
+  return <DocumentFormOpened key={opening} {...props} onDiscard={props.onDiscard ?? (() => setOpening((count) => count + 1))} />;
+}
+
+function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>({
   kind,
   document,
   settings,
@@ -52,10 +67,28 @@ export function DocumentForm<D extends TradingDocument, L extends { id: number }
   presetParty,
   onSaved,
   onReload,
-}: DocumentFormProps<D, L>) {
+  onDiscard,
+}: DocumentFormProps<D, L> & { onDiscard: () => void }) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft(kind.mode, startOf(kind, document, taxRate, useNewDocumentBranch(), presetParty), taxRate);
-  const header = kind.useHeader(document, state, settings);
+  const page = usePageDraft<KeptDocument>();
+  const kept = page.kept;
+  const start = startOf(kind, document, taxRate, useNewDocumentBranch(), presetParty);
+  const state = useDocumentDraft(kind.mode, kept ? { ...kept.draft, lines: kept.draft.lines.map((line) => ({ ...line, key: newLineKey() })) } : start, taxRate);
+  const header = kind.useHeader(document, state, settings, kept?.header);
+  const typed = { draft: state.draft, header: header.input as KeptHeader };
+  useKeepDraft(page, typed, { pristine: kept ? null : typed, version: document?.version });
+  const draft: DraftControl = {
+    restored: page.restored,
+    discard: () => {
+      page.clear();
+      onDiscard();
+    },
+    clear: page.clear,
+  };
+  const saved = (answer: D) => {
+    dropPageDraft();
+    onSaved(answer);
+  };
   const { create, update } = useDocumentMutations<D>(kind.queries);
   const saving = document ? update : create;
   const keyFor = useIdempotencyKey();
@@ -66,8 +99,8 @@ export function DocumentForm<D extends TradingDocument, L extends { id: number }
     error: saving.error,
     failureMessage: `Error ${document ? 'updating' : 'creating'} ${kind.noun}. Please try again.`,
     onValid: (input) => {
-      if (document) update.mutate({ id: document.id, input, version: document.version }, { onSuccess: onSaved });
-      else create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: onSaved });
+      if (document) update.mutate({ id: document.id, input, version: document.version }, { onSuccess: saved });
+      else create.mutate({ input, idempotencyKey: keyFor(input) }, { onSuccess: saved });
     },
   });
 
@@ -75,6 +108,7 @@ export function DocumentForm<D extends TradingDocument, L extends { id: number }
     <DocumentEditor
       title={document ? `Edit ${kind.name}` : kind.newTitle}
       state={state}
+      kept={draft}
       locationLabel={kind.locationLabel}
       presetProduct={presetProduct}
       header={header.fields(form.errors)}

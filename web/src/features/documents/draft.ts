@@ -110,6 +110,9 @@ export interface DraftStart {
   tax_amount: string | null;
 }
 
+/** A kind's header fields as a kept draft holds them (what they send), to open the editor with. */
+export type KeptHeader = Partial<Record<string, string>>;
+
 let lineCounter = 0;
 export const newLineKey = () => `line-${++lineCounter}`;
 

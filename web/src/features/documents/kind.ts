@@ -7,7 +7,7 @@ import type { Printable, PrintLayout } from '../../shared/print';
 import { documentNumber } from '../../shared/ui/documentNumber';
 import type { Column } from '../../shared/ui/DataTable';
 import type { DocumentQueries } from './api';
-import type { DocumentDraft, DraftLine, LineMode } from './draft';
+import type { DocumentDraft, DraftLine, KeptHeader, LineMode } from './draft';
 
 /** What every trading document has, as the pages read it. */
 export interface TradingDocument extends Totals {
@@ -115,7 +115,8 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   /** The header fields the kind adds, whose messages go under them. */
   formFields: readonly string[];
   draftLine: (line: Line) => DraftLine;
-  useHeader: (document: D | undefined, state: DocumentDraft, settings: Settings | undefined) => HeaderFields;
+  /** `kept`: the fields as a draft kept in the browser holds them, to start from instead. */
+  useHeader: (document: D | undefined, state: DocumentDraft, settings: Settings | undefined, kept?: KeptHeader) => HeaderFields;
 }
 
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

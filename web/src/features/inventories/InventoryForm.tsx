@@ -18,8 +18,8 @@ function initialValues(item?: InventoryItem) {
   return item ? values : { ...values, current_stock: '0', min_stock: String(DEFAULT_MIN_STOCK) };
 }
 
-export function InventoryForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload }: RecordFormProps<InventoryItem, typeof inventoryInput>) {
-  const form = useFormState(inventoryInput, initialValues(record), { error, failureMessage, onSubmit });
+export function InventoryForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload, keep }: RecordFormProps<InventoryItem, typeof inventoryInput>) {
+  const form = useFormState(inventoryInput, initialValues(record), { error, failureMessage, onSubmit, keep });
   const { bind, setField } = form;
   // A stock change made beside the form (the stock panel) shows here, so saving does not undo it.
   const stock = record?.current_stock;
@@ -28,7 +28,7 @@ export function InventoryForm({ record, submitLabel, cancelTo, pending, error, f
   }, [stock]);
 
   return (
-    <FormCard onReload={onReload} onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+    <FormCard draft={form.draft} onReload={onReload} onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
       <Field {...bind('name')} label="Name" required />
       <SelectField {...bind('category')} label="Category" required options={categoryOptions} placeholder="Select a category" />
       <Field {...bind('current_stock')} label={record ? 'Current Stock (all branches)' : 'Current Stock'} type="number" inputProps={WHOLE} />

@@ -31,8 +31,8 @@ function initialValues(pattern?: Pattern) {
 
 type TextField = 'name' | 'description' | 'category' | 'price' | 'tire_brand_id' | 'tire_type_id';
 
-export function PatternForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload }: RecordFormProps<Pattern, typeof patternInput>) {
-  const form = useSchemaForm(patternInput, initialValues(record));
+export function PatternForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload, keep }: RecordFormProps<Pattern, typeof patternInput>) {
+  const form = useSchemaForm(patternInput, initialValues(record), keep);
   const messages = useServerErrors(error, failureMessage, Object.keys(form.values), form.setErrors);
   const tags = useQuery(lookupQuery('tags'));
   const bind = (name: TextField) => form.bind(name);
@@ -46,7 +46,7 @@ export function PatternForm({ record, submitLabel, cancelTo, pending, error, fai
   };
 
   return (
-    <FormCard onReload={onReload} onSubmit={submit} messages={messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+    <FormCard draft={form.draft} onReload={onReload} onSubmit={submit} messages={messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
       <Field label="Name" required {...bind('name')} />
       <SelectField label="Category" required options={categoryOptions} placeholder="Select a category" {...bind('category')} />
       <Field label="Price" required type="number" inputProps={{ step: '0.01', min: '0', inputMode: 'decimal' }} {...bind('price')} />

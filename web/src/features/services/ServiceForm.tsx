@@ -7,13 +7,13 @@ import { CheckboxField } from '../../shared/ui/CheckboxField';
 
 const FIELDS = Object.keys(serviceInput.shape);
 
-export function ServiceForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload }: RecordFormProps<Service, typeof serviceInput>) {
+export function ServiceForm({ record, submitLabel, cancelTo, pending, error, failureMessage, onSubmit, onReload, keep }: RecordFormProps<Service, typeof serviceInput>) {
   const initial = { ...toFormValues(FIELDS, record as Record<string, unknown> | undefined), active: record?.active === false ? '0' : '1' };
-  const form = useFormState(serviceInput, initial, { error, failureMessage, onSubmit });
+  const form = useFormState(serviceInput, initial, { error, failureMessage, onSubmit, keep });
   const { bind } = form;
 
   return (
-    <FormCard onReload={onReload} onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+    <FormCard draft={form.draft} onReload={onReload} onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
       <Field {...bind('name')} label="Name" required />
       <Field {...bind('selling_price')} label="Price" type="number" required inputProps={{ step: '0.01', min: '0', inputMode: 'decimal' }} />
       <Field {...bind('description')} label="Description" multiline wide />

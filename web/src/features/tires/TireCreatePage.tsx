@@ -5,6 +5,8 @@ import { fieldErrors } from '@schemas/common';
 import { tireInput, tireSteps, type Named } from '@schemas/tires';
 import { errorMessages, isApiError } from '../../shared/api/client';
 import { useResourceMutations } from '../../shared/api/resource';
+import { DraftNote } from '../../shared/forms/DraftNote';
+import { dropPageDraft } from '../../shared/forms/drafts';
 import { useSchemaForm, type FormValues } from '../../shared/forms/useSchemaForm';
 import { DetailList } from '../../shared/ui/DetailList';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
@@ -79,7 +81,7 @@ function Review({ values, onEdit }: { values: FormValues; onEdit: (step: number)
 export function TireCreatePage() {
   const navigate = useNavigate();
   const flash = useFlash();
-  const form = useSchemaForm(tireInput, tireFormValues());
+  const form = useSchemaForm(tireInput, tireFormValues(), {});
   const [step, setStep] = useState(0);
   const { create } = useResourceMutations(tireQueries);
   const { section, title } = WIZARD_STEPS[step];
@@ -106,6 +108,7 @@ export function TireCreatePage() {
     }
     create.mutate(tireBody(result.data), {
       onSuccess: () => {
+        dropPageDraft();
         flash('Tire product created successfully!', '/tires');
         navigate('/tires');
       },
@@ -141,6 +144,7 @@ export function TireCreatePage() {
           </span>
           {title}
         </h2>
+        <DraftNote draft={form.draft} />
         {create.isError && <ErrorBox messages={isApiError(create.error, 422) ? errorMessages(create.error, CREATE_FAILED) : [CREATE_FAILED]} />}
         {section ? (
           <div className="form-grid">
@@ -151,7 +155,7 @@ export function TireCreatePage() {
         )}
         <div className="form-actions">
           {step === 0 ? (
-            <Link to="/tires" className="btn btn-secondary">
+            <Link to="/tires" className="btn btn-secondary" onClick={form.draft?.clear}>
               Cancel
             </Link>
           ) : (

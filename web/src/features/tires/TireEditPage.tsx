@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { tireInput, type Tire } from '@schemas/tires';
 import { errorMessages, isApiError } from '../../shared/api/client';
 import { useResourceMutations } from '../../shared/api/resource';
+import { DraftNote } from '../../shared/forms/DraftNote';
+import { dropPageDraft } from '../../shared/forms/drafts';
 import { useSchemaForm } from '../../shared/forms/useSchemaForm';
 import { ErrorBox, ReloadButton } from '../../shared/ui/ErrorBox';
 import { useOpenedRecord } from '../../shared/records/useOpenedRecord';
@@ -20,10 +22,10 @@ const UPDATE_FAILED = 'Error updating tire product. Please check all fields and 
 
 type TireUpdate = ReturnType<typeof useResourceMutations<Tire, TireBody>>['update'];
 
-function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpdate; onReload?: () => void }) {
+function TireEditForm({ tire, update, onReload, onDiscard }: { tire: Tire; update: TireUpdate; onReload?: () => void; onDiscard: () => void }) {
   const navigate = useNavigate();
   const flash = useFlash();
-  const form = useSchemaForm(tireInput, tireFormValues(tire));
+  const form = useSchemaForm(tireInput, tireFormValues(tire), { version: tire.version, onDiscard });
   const detailPath = `/tires/${tire.id}`;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -34,6 +36,7 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
       { id: tire.id, input: tireBody(input), version: tire.version },
       {
         onSuccess: () => {
+          dropPageDraft();
           flash('Tire product updated successfully!', detailPath);
           navigate(detailPath);
         },
@@ -46,6 +49,7 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
 
   return (
     <form className="card form tire-form" onSubmit={submit} noValidate>
+      <DraftNote draft={form.draft} />
       {update.isError && (
         <ErrorBox
           messages={
@@ -69,7 +73,7 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
           ),
       )}
       <div className="form-actions">
-        <Link to={detailPath} className="btn btn-secondary">
+        <Link to={detailPath} className="btn btn-secondary" onClick={form.draft?.clear}>
           Cancel
         </Link>
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>
@@ -83,8 +87,8 @@ function TireEditForm({ tire, update, onReload }: { tire: Tire; update: TireUpda
 /** The tire as the form opened it: its save is refused (412) if it changed since, e.g. by a sale. */
 function OpenedTire({ tire }: { tire: Tire }) {
   const { update } = useResourceMutations(tireQueries);
-  const { opened, formKey, onReload } = useOpenedRecord(tire, tireQueries.detail(tire.id), update);
-  return <TireEditForm key={formKey} tire={opened} update={update} onReload={onReload} />;
+  const { opened, formKey, onReload, reload } = useOpenedRecord(tire, tireQueries.detail(tire.id), update);
+  return <TireEditForm key={formKey} tire={opened} update={update} onReload={onReload} onDiscard={() => void reload()} />;
 }
 
 /** /tires/{id}/edit: every field on one page. */

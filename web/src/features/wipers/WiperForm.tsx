@@ -22,12 +22,12 @@ function initialValues(wiper?: Wiper) {
   return wiper ? values : { ...values, compatibility_year: String(new Date().getFullYear()) };
 }
 
-export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pending, error, failureMessage, onSubmit, onReload }: WiperFormProps) {
-  const form = useFormState(wiperInput, initialValues(record), { error, failureMessage, onSubmit });
+export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pending, error, failureMessage, onSubmit, onReload, keep }: WiperFormProps) {
+  const form = useFormState(wiperInput, initialValues(record), { error, failureMessage, onSubmit, keep });
   const { bind } = form;
 
   return (
-    <FormCard onReload={onReload}
+    <FormCard draft={form.draft} onReload={onReload}
       title={title}
       onSubmit={form.submit}
       messages={form.messages}

@@ -1,5 +1,5 @@
 import type { FieldErrors } from '@schemas/common';
-import { clearSession, readToken } from '../auth/session';
+import { clearSession, readToken, readUser, rememberReturn } from '../auth/session';
 
 /** A 412's news: the record's current version, and who changed it last and when. */
 export interface StaleRecord {
@@ -50,9 +50,17 @@ function buildUrl(path: string, params?: QueryParams): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
+/**
+ * The session ended (idle, signed out elsewhere, disabled): the sign-in page says so, and opens this
+ * page again once the same user signs in, where a form being filled comes back from its draft.
+ */
 function redirectToLogin(): void {
+  const user = readUser();
   clearSession();
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+  const { pathname, search } = window.location;
+  if (pathname === '/login') return;
+  if (user) rememberReturn(user.id, pathname + search);
+  window.location.assign('/login');
 }
 
 async function readJson(response: Response): Promise<unknown> {

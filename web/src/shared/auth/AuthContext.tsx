@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@schemas/auth';
 import { api, isApiError } from '../api/client';
+import { dropDraftsExcept } from '../forms/drafts';
 import { clearSession, readToken, readUser, saveSession, saveUser } from './session';
 
 interface AuthState {
@@ -46,6 +47,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((token: string, signedIn: SessionUser) => {
+    // Another user's drafts never show to this one, nor stay behind on a shared browser.
+    dropDraftsExcept(signedIn.id);
     saveSession(token, signedIn);
     setUser(signedIn);
     setLoading(false);
@@ -57,6 +60,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The local session is cleared whatever the server answers.
     }
+    // Signing out on purpose is leaving: drafts of unsaved forms go with the session.
+    dropDraftsExcept(null);
     clearSession();
     setUser(null);
     queryClient.clear();

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageHeader } from '../ui/Page';
 import { Spinner } from '../ui/Spinner';
@@ -16,10 +16,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** The sign-in page: someone already signed in when it opens goes to the dashboard; signing in here goes where the page says. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, loading } = useAuth();
+  const [signedInBefore] = useState(user !== null);
   if (loading) return <Spinner page label="Loading your session..." />;
-  if (user) return <Navigate to="/" replace />;
+  if (user && signedInBefore) return <Navigate to="/" replace />;
   return children;
 }
 

@@ -3,7 +3,7 @@ import { errorMessages } from '../api/client';
 import { Field } from './Field';
 import { FormCard } from './FormCard';
 import { useServerErrors } from './serverErrors';
-import { useSchemaForm, type FormValues } from './useSchemaForm';
+import { useSchemaForm, type FormValues, type KeepDraft } from './useSchemaForm';
 
 export interface FieldSpec {
   name: string;
@@ -28,6 +28,8 @@ interface RecordFormProps<S extends z.ZodType> {
   inlineFieldErrors?: boolean;
   onSubmit: (input: z.output<S>) => void;
   onReload?: () => void;
+  /** Keeps what is typed as the page's draft (see useSchemaForm). */
+  keep?: KeepDraft;
 }
 
 export function RecordForm<S extends z.ZodType>({
@@ -42,8 +44,9 @@ export function RecordForm<S extends z.ZodType>({
   inlineFieldErrors = false,
   onSubmit,
   onReload,
+  keep,
 }: RecordFormProps<S>) {
-  const form = useSchemaForm(schema, initial);
+  const form = useSchemaForm(schema, initial, keep);
   const names = fields.map((field) => field.name);
   const remaining = useServerErrors(inlineFieldErrors ? error : null, failureMessage, names, form.setErrors);
   const serverErrors = inlineFieldErrors ? remaining : error && errorMessages(error, failureMessage);
@@ -54,7 +57,7 @@ export function RecordForm<S extends z.ZodType>({
   };
 
   return (
-    <FormCard onReload={onReload} onSubmit={submit} messages={serverErrors} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
+    <FormCard draft={form.draft} onReload={onReload} onSubmit={submit} messages={serverErrors} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
       {fields.map((field) => (
         <Field
           key={field.name}

@@ -1,13 +1,36 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors, type FieldErrors } from '@schemas/common';
+import { useKeepDraft, usePageDraft, type DraftControl } from './drafts';
 
 export type FormValues = Record<string, string>;
 
-/** Form state checked with a zod schema; values are text unless a form keeps other kinds (checkbox lists). */
-export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown> = FormValues>(schema: S, initial: V) {
-  const [values, setValues] = useState(initial);
+/** A form that keeps its draft in the browser (see drafts.ts); an edit form names the record version it opened. */
+export interface KeepDraft {
+  version?: number;
+  /** An edit form's Discard: opens the record as it is now (the draft kept the version it was opened with). */
+  onDiscard?: () => void;
+}
+
+/**
+ * Form state checked with a zod schema; values are text unless a form keeps other kinds (checkbox lists).
+ * With `keep`, what is typed is kept as the page's draft and a kept draft is what the form opens with.
+ */
+export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown> = FormValues>(schema: S, initial: V, keep?: KeepDraft) {
+  const page = usePageDraft<V>(Boolean(keep));
+  const [values, setValues] = useState(() => (page.kept ? { ...initial, ...page.kept } : initial));
   const [errors, setErrors] = useState<FieldErrors>({});
+  useKeepDraft(page, values, { pristine: initial, version: keep?.version, enabled: Boolean(keep) });
+  const draft: DraftControl | undefined = keep && {
+    restored: page.restored,
+    discard: () => {
+      page.clear();
+      if (keep.onDiscard) return keep.onDiscard();
+      setValues(initial);
+      setErrors({});
+    },
+    clear: page.clear,
+  };
 
   const setField = <K extends keyof V & string>(name: K, value: V[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -37,7 +60,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     onChange: (value: string) => setField(name, value as V[K]),
   });
 
-  return { values, errors, setField, setErrors, validate, bind };
+  return { values, errors, setField, setErrors, validate, bind, draft };
 }
 
 /** A record as form text; money (the `*price` fields) keeps its two decimals. */

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { useResourceMutations } from '../api/resource';
+import { dropPageDraft } from '../forms/drafts';
 import { useFlash } from '../ui/Flash';
 import { PageHeader } from '../ui/Page';
 import { RecordFormFor } from './RecordFormFor';
@@ -25,6 +26,7 @@ export function RecordCreatePage<T extends RecordBase, S extends z.ZodType>({ co
         onSubmit={(input) =>
           create.mutate(input, {
             onSuccess: () => {
+              dropPageDraft();
               flash(texts.added, basePath);
               navigate(basePath);
             },

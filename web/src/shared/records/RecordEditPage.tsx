@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../api/client';
 import { useResourceMutations } from '../api/resource';
+import { dropPageDraft } from '../forms/drafts';
 import { ActivitySection } from '../audit/ActivitySection';
 import { useFlash } from '../ui/Flash';
 import { PageHeader } from '../ui/Page';
@@ -19,7 +20,7 @@ function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, b
   const navigate = useNavigate();
   const flash = useFlash();
   const { update } = useResourceMutations(resource);
-  const { opened, formKey, adopt, onReload } = useOpenedRecord(record, resource.detail(record.id), update);
+  const { opened, formKey, adopt, onReload, reload } = useOpenedRecord(record, resource.detail(record.id), update);
   return (
     <RecordChangedHere.Provider value={adopt}>
       <RecordFormFor
@@ -32,11 +33,13 @@ function EditForm<T extends RecordBase, S extends z.ZodType>({ config, record, b
         error={update.error}
         failureMessage={texts.updateFailed}
         onReload={onReload}
+        onDiscard={() => void reload()}
         onSubmit={(input) =>
           update.mutate(
             { id: opened.id, input, version: opened.version },
             {
               onSuccess: () => {
+                dropPageDraft();
                 flash(texts.updated, backTo);
                 navigate(backTo);
               },

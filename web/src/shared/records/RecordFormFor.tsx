@@ -10,7 +10,9 @@ interface RecordFormForProps<T extends RecordBase, S extends z.ZodType> extends 
 /** The feature's own form when it has one, else the generic form of its fields. */
 export function RecordFormFor<T extends RecordBase, S extends z.ZodType>({ config, ...props }: RecordFormForProps<T, S>) {
   const { form: Form, fields = [], inlineFieldErrors } = config;
-  if (Form) return <Form {...props} />;
+  // What is typed on a record's create or edit page is kept as the page's draft.
+  const keep = { version: props.record?.version, onDiscard: props.onDiscard };
+  if (Form) return <Form {...props} keep={keep} />;
   const { record, ...rest } = props;
   // An edit form checks with updateSchema when there is one; its output has the same type.
   const schema = ((record && config.updateSchema) || config.schema) as S;
@@ -24,6 +26,7 @@ export function RecordFormFor<T extends RecordBase, S extends z.ZodType>({ confi
         record as Record<string, unknown> | undefined,
       )}
       inlineFieldErrors={inlineFieldErrors}
+      keep={keep}
     />
   );
 }

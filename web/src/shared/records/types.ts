@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { PagedResource } from '../api/resource';
 import type { ActivityRecordType } from '../audit/activity';
 import type { FieldSpec } from '../forms/RecordForm';
+import type { KeepDraft } from '../forms/useSchemaForm';
 import type { Column } from '../ui/DataTable';
 
 export interface RecordBase {
@@ -49,6 +50,10 @@ export interface RecordFormProps<T, S extends z.ZodType> {
   onSubmit: (input: z.output<S>) => void;
   /** Offered when the record changed since the form opened: loads it as it is now. */
   onReload?: () => void;
+  /** Keeps what is typed as the page's draft (a create or edit page's form; not an inline one). */
+  keep?: KeepDraft;
+  /** An edit page's Discard of a restored draft: opens the record as it is now. */
+  onDiscard?: () => void;
 }
 
 export interface RecordConfig<T extends RecordBase, S extends z.ZodType> {

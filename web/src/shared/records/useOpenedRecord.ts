@@ -1,6 +1,7 @@
 import { createContext, useState } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
+import { dropPageDraft, keptVersion } from '../forms/drafts';
 
 interface SaveState {
   error: Error | null;
@@ -19,7 +20,9 @@ export const RecordChangedHere = createContext<(() => void) | null>(null);
  * with the news. `onReload`, offered only then, opens the record as it is now, and `formKey` changes
  * so that the form starts again from it (`reload` does it whatever the save's state). `adopt` takes
  * the record as it is now without starting the form again (after a change made on this page), and
- * `keep` a record a save answered, for a form that stays open after saving.
+ * `keep` a record a save answered, for a form that stays open after saving. A form restored from a
+ * draft kept in the browser (drafts.ts) edits the version that draft was opened with; reloading drops
+ * the draft.
  */
 export function useOpenedRecord<T extends { version: number }>(
   live: T,
@@ -27,10 +30,14 @@ export function useOpenedRecord<T extends { version: number }>(
   save?: SaveState,
 ) {
   const queryClient = useQueryClient();
-  const [opened, setOpened] = useState({ record: live, formKey: 0 });
+  const [opened, setOpened] = useState(() => {
+    const version = keptVersion();
+    return { record: version === undefined ? live : { ...live, version }, formKey: 0 };
+  });
   const latest = async () => (await queryClient.fetchQuery({ ...(detail as { queryKey: QueryKey }), staleTime: 0 })) as T;
   const reload = async () => {
     const record = await latest();
+    dropPageDraft();
     save?.reset();
     setOpened(({ formKey }) => ({ record, formKey: formKey + 1 }));
   };

@@ -93,10 +93,10 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceItem> = {
   schemas: { create: invoiceInput, update: draftInvoiceInput },
   formFields: ['issued_date', 'due_date'],
   draftLine: (item) => savedLine(item, toCents(item.unit_price)),
-  useHeader: (invoice, _state, settings) => {
-    const [issuedDate, setIssuedDate] = useState(invoice?.issued_date ?? today());
+  useHeader: (invoice, _state, settings, kept) => {
+    const [issuedDate, setIssuedDate] = useState(kept?.issued_date ?? invoice?.issued_date ?? today());
     // null: the due date follows the issue date by the shop's payment terms until it is typed.
-    const [dueDate, setDueDate] = useState<string | null>(invoice?.due_date ?? null);
+    const [dueDate, setDueDate] = useState<string | null>(kept?.due_date ?? invoice?.due_date ?? null);
     const shownDueDate = dueDate ?? (settings && issuedDate ? addDays(issuedDate, settings.payment_terms_days) : '');
     return {
       input: { issued_date: issuedDate, due_date: shownDueDate, ...(invoice ? {} : { status: 'draft' }) },

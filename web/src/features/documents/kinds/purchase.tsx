@@ -203,11 +203,11 @@ export const purchaseKind: DocumentKind<Purchase, PurchaseItem> = {
   /** Saved lines keep their id and what they received. */
   draftLine: (item) =>
     savedLine({ ...item, description: '' }, toCents(item.cost_price_at_purchase), { id: item.id, notes: item.notes ?? '', received: item.received_quantity }),
-  useHeader: (purchase) => {
-    const [purchaseDate, setPurchaseDate] = useState(purchase?.purchase_date ?? today());
-    const [expectedDate, setExpectedDate] = useState(purchase?.expected_delivery_date ?? '');
-    const [reference, setReference] = useState(purchase?.reference_number ?? '');
-    const [status, setStatus] = useState<string>(purchase?.status ?? 'pending');
+  useHeader: (purchase, _state, _settings, kept) => {
+    const [purchaseDate, setPurchaseDate] = useState(kept?.purchase_date ?? purchase?.purchase_date ?? today());
+    const [expectedDate, setExpectedDate] = useState(kept?.expected_delivery_date ?? purchase?.expected_delivery_date ?? '');
+    const [reference, setReference] = useState(kept?.reference_number ?? purchase?.reference_number ?? '');
+    const [status, setStatus] = useState<string>(kept?.status ?? purchase?.status ?? 'pending');
     // An order being edited moves only between pending and ordered; receiving and cancelling are actions of their own.
     const statuses = purchase ? (['pending', 'ordered'] as const) : PURCHASE_STATUSES;
     return {

@@ -106,12 +106,12 @@ export const saleKind: DocumentKind<Sale, SaleItem> = {
   formFields: ['sale_date', 'payment_method', 'status', 'amount_paid'],
   draftLine: (item) => savedLine(item, toCents(item.selling_price), { discount: item.discount }),
   /** The sale's date and payment method; a new one also its status and what is paid at the counter. */
-  useHeader: (sale, state) => {
-    const [saleDate, setSaleDate] = useState(sale?.sale_date ?? today());
-    const [paymentMethod, setPaymentMethod] = useState<string>(sale?.payment_method ?? 'cash');
-    const [status, setStatus] = useState<string>('pending');
+  useHeader: (sale, state, _settings, kept) => {
+    const [saleDate, setSaleDate] = useState(kept?.sale_date ?? sale?.sale_date ?? today());
+    const [paymentMethod, setPaymentMethod] = useState<string>(kept?.payment_method ?? sale?.payment_method ?? 'cash');
+    const [status, setStatus] = useState<string>(kept?.status ?? 'pending');
     // null: Paid now follows the total while the sale is completed at once, else stays empty, until it is typed.
-    const [paidNow, setPaidNow] = useState<string | null>(null);
+    const [paidNow, setPaidNow] = useState<string | null>(kept?.amount_paid || null);
     const shownPaidNow = paidNow ?? (status === 'completed' ? centsText(Math.max(state.totals.totalCents, 0)) : '');
     return {
       input: { sale_date: saleDate, payment_method: paymentMethod, ...(sale ? {} : { status, amount_paid: shownPaidNow }) },
