@@ -8,6 +8,7 @@ import { DocumentForm } from './DocumentForm';
 import { capitalized, type DocumentKind, type TradingDocument } from './kind';
 
 const noPreset = () => ({ waiting: false, product: null });
+const noParty = () => ({ waiting: false, party: null });
 
 /** /invoices/create: a new document; then the list or its page, as the kind says. */
 export function DocumentCreatePage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
@@ -15,20 +16,24 @@ export function DocumentCreatePage<D extends TradingDocument, L extends { id: nu
   const flash = useFlash();
   const settings = useQuery(settingsQuery);
   const preset = (kind.usePresetProduct ?? noPreset)();
+  const party = (kind.usePresetParty ?? noParty)();
   return (
     <section>
       <PageHeader title={kind.newTitle} />
-      {settings.isPending || preset.waiting ? (
+      {settings.isPending || preset.waiting || party.waiting ? (
         <Spinner label="Loading…" />
       ) : (
         <DocumentForm
           kind={kind}
           settings={settings.data}
           presetProduct={preset.product}
+          presetParty={party.party}
           onSaved={(document) => {
-            const to = kind.afterCreate === 'list' ? `/${kind.path}` : `/${kind.path}/${document.id}`;
-            flash(`${capitalized(kind.noun)} created successfully!`, to);
-            navigate(to);
+            const page = `/${kind.path}/${document.id}`;
+            const to = kind.afterCreate === 'list' ? `/${kind.path}` : page;
+            // Back on the list, the message links to the new document.
+            flash(`${capitalized(kind.noun)} created successfully!`, to, 'success', to === page ? undefined : { to: page, label: `View ${kind.noun}` });
+            navigate(to, { state: kind.printAfterCreate ? { print: kind.printAfterCreate } : undefined });
           }}
         />
       )}

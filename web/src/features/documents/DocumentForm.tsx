@@ -1,4 +1,5 @@
-import type { Settings } from '@schemas/documents';
+import { useEffect, useState } from 'react';
+import type { Party, Settings } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
 import { isApiError } from '../../shared/api/client';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
@@ -16,8 +17,9 @@ function startOf<D extends TradingDocument, L extends { id: number }>(
   document: D | undefined,
   taxRate: number,
   newBranch: string,
+  presetParty: Party | null,
 ): DraftStart {
-  if (!document) return { party: null, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
+  if (!document) return { party: presetParty, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
   const taxFollowsRate = percentOf(toCents(document.subtotal) - toCents(document.discount_amount), taxRate) === toCents(document.tax_amount);
   return {
     party: kind.party(document),
@@ -35,6 +37,8 @@ interface DocumentFormProps<D extends TradingDocument, L extends { id: number }>
   document?: D;
   settings: Settings | undefined;
   presetProduct?: ProductEntry | null;
+  /** The party a new document starts with. */
+  presetParty?: Party | null;
   onSaved: (document: D) => void;
   /** Offered when the document changed since the form opened: loads it as it is now. */
   onReload?: () => void;
@@ -46,11 +50,12 @@ export function DocumentForm<D extends TradingDocument, L extends { id: number }
   document,
   settings,
   presetProduct,
+  presetParty = null,
   onSaved,
   onReload,
 }: DocumentFormProps<D, L>) {
   const taxRate = settings?.tax_rate ?? 0;
-  const state = useDocumentDraft(kind.mode, startOf(kind, document, taxRate, useNewDocumentBranch()), taxRate);
+  const state = useDocumentDraft(kind.mode, startOf(kind, document, taxRate, useNewDocumentBranch(), presetParty), taxRate);
   const header = kind.useHeader(document, state, settings);
   const { create, update } = useDocumentMutations<D>(kind.queries);
   const saving = document ? update : create;
@@ -67,6 +72,15 @@ export function DocumentForm<D extends TradingDocument, L extends { id: number }
     },
   });
 
+  // The primary action changes the kind's fields, then saves what they are on the next render.
+  const [saveNext, setSaveNext] = useState(false);
+  useEffect(() => {
+    if (!saveNext) return;
+    setSaveNext(false);
+    form.submit();
+  }, [saveNext]);
+  const primary = !document && header.primary;
+
   return (
     <DocumentEditor
       title={document ? `Edit ${kind.name}` : kind.newTitle}
@@ -80,6 +94,18 @@ export function DocumentForm<D extends TradingDocument, L extends { id: number }
       messages={form.messages}
       onReload={isApiError(saving.error, 412) ? onReload : undefined}
       submitLabel={`${document ? 'Save' : 'Create'} ${kind.name}`}
+      primaryAction={
+        primary
+          ? {
+              label: primary.label,
+              run: () => {
+                primary.prepare();
+                setSaveNext(true);
+              },
+            }
+          : undefined
+      }
+      startsAtItems={!document && presetParty !== null}
       pending={saving.isPending}
       cancelTo={document ? `/${kind.path}/${document.id}` : `/${kind.path}`}
       onSubmit={form.submit}
