@@ -1,0 +1,201 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
+
+const SIZE = '2055516';
+const WIDTHS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+interface Sale {
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  balance_due: number;
+  net_amount: number;
+  customer: { name: string };
+  items: { product_id: number; quantity: number }[];
+  receipts: { amount: number; payment_method: string }[];
+}
+
+interface Choice {
+  id: number;
+  type: string;
+  name: string;
+  selling_price: number;
+  stock: number | null;
+}
+
+describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines, the top search and the prints by keyboard', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let token = '';
+
+  const get = async <T>(path: string): Promise<T> => {
+    const answer = await fetch(`${app.url}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    return (await answer.json()) as T;
+  };
+  const open = (path: string) => page.goto(`${app.url}${path}`);
+  const quickAdd = () => page.getByRole('combobox', { name: 'Quick add' });
+
+  /** Catches what react-to-print hands the browser's print dialog (a headless browser has none): the printed page's HTML. */
+  async function catchPrints() {
+    await page.evaluate(() => {
+      const owner = window as unknown as { printedPages?: string[] };
+      if (owner.printedPages) return;
+      owner.printedPages = [];
+      const contentWindow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
+      Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+        configurable: true,
+        get(this: HTMLIFrameElement) {
+          const frame = contentWindow.get!.call(this) as (Window & { caught?: boolean }) | null;
+          if (frame && !frame.caught) {
+            frame.caught = true;
+            frame.print = () => owner.printedPages!.push(frame.document.documentElement.outerHTML);
+          }
+          return frame;
+        },
+      });
+    });
+  }
+  const printedCount = () => page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.length);
+  async function lastPrint(before: number): Promise<string> {
+    await page.waitForFunction((count) => (window as unknown as { printedPages: string[] }).printedPages.length > count, before);
+    return page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.at(-1)!);
+  }
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+    await page.getByLabel('Password').fill(DEMO_LOGIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await showsScreen(page, 'Dashboard');
+    token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  for (const size of WIDTHS) {
+    it(`sells a tire found by its size to the walk-in customer, paid in cash, and prints its 80 mm receipt, in at most 20 keys (${size.name})`, async () => {
+      await page.setViewportSize(size);
+      await open('/sales/create');
+      await showsScreen(page, 'New Sale');
+      const form = page.getByRole('form', { name: 'New Sale' });
+      // The form opens to the walk-in customer, pending and cash as the specification has them, the cursor in the quick add box.
+      expect(await form.getByRole('combobox', { name: 'Customer' }).inputValue()).toBe('Walk-in customer');
+      expect(await form.getByLabel('Status').locator('option:checked').textContent()).toBe('Pending');
+      expect(await form.getByLabel('Payment Method').locator('option:checked').textContent()).toBe('Cash');
+      await expect.poll(() => quickAdd().evaluate((box) => box === document.activeElement)).toBe(true);
+      if (size.name === 'desktop') await takeShots(page, 'counter-sale-form');
+
+      // The first tire of the size the branch has on its shelf: the quick add lists them in this order.
+      const branch = await form.getByLabel('Location').inputValue();
+      const branchName = (await form.getByLabel('Location').locator('option:checked').textContent())!;
+      const choices = (await get<{ data: Choice[] }>(`products?search=${SIZE}&location_id=${branch}&per_page=20`)).data;
+      const index = choices.findIndex((choice) => choice.type === 'tire' && (choice.stock ?? 0) > 0);
+      expect(index).toBeGreaterThanOrEqual(0);
+      const tire = choices[index];
+      await catchPrints();
+
+      let keys = 0;
+      const press = async (key: string) => {
+        keys += key.split('+').length;
+        await page.keyboard.press(key);
+      };
+      const type = async (text: string) => {
+        keys += text.length;
+        await page.keyboard.type(text);
+      };
+
+      await type(SIZE);
+      const option = form.getByRole('option', { name: new RegExp(`^${tire.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+      await option.waitFor();
+      // Each match says its type, price and the stock at the sale's branch.
+      expect(await option.textContent()).toContain(`Tire · `);
+      expect(await option.textContent()).toContain(`${tire.stock} in stock`);
+      for (let step = 0; step < index; step++) await press('ArrowDown');
+      await expect.poll(() => option.getAttribute('aria-selected')).toBe('true');
+      await press('Enter');
+      const row = form.getByRole('row', { name: tire.name });
+      await row.waitFor();
+      expect(await row.getByRole('spinbutton', { name: `Quantity of ${tire.name}` }).inputValue()).toBe('1');
+      // Enter in the quick add added the line and saved nothing.
+      expect(new URL(page.url()).pathname).toBe('/sales/create');
+
+      await press('Control+Enter');
+      await page.waitForURL(/\/sales\/\d+$/);
+      await page.getByText('Sale created successfully!').waitFor();
+      const receipt = page.getByRole('button', { name: 'Print receipt' });
+      await expect.poll(() => receipt.evaluate((button) => button === document.activeElement)).toBe(true);
+      if (size.name === 'desktop') {
+        await expectAccessible(page, 'the counter sale just saved');
+        await takeShots(page, 'counter-sale-saved');
+        await receipt.focus();
+      }
+      const before = await printedCount();
+      await press('Enter');
+      const printed = await lastPrint(before);
+      expect(printed).toContain('printout-thermal');
+      expect(printed).toContain(tire.name);
+
+      console.log(`Counter sale by keyboard (${size.name}): ${keys} key presses`);
+      expect(keys).toBeLessThanOrEqual(20);
+
+      const id = Number(/\/sales\/(\d+)$/.exec(page.url())![1]);
+      const sale = (await get<{ data: Sale }>(`sales/${id}`)).data;
+      expect(sale).toMatchObject({ status: 'completed', payment_status: 'paid', payment_method: 'cash', balance_due: 0, customer: { name: 'Walk-in customer' } });
+      expect(sale.items).toEqual([expect.objectContaining({ product_id: tire.id, quantity: 1 })]);
+      expect(sale.receipts).toEqual([expect.objectContaining({ amount: sale.net_amount, payment_method: 'cash' })]);
+      expect(branchName).toBeTruthy();
+    });
+  }
+
+  for (const size of WIDTHS) {
+    it(`edits a line's quantity, price and discount in the table, the total following, and refuses an absurd quantity on the line at once (${size.name})`, async () => {
+      await page.setViewportSize(size);
+      await open('/sales/create');
+      const form = page.getByRole('form', { name: 'New Sale' });
+      await quickAdd().fill('primacy 205/55R16');
+      const option = form.getByRole('listbox', { name: 'Quick add' }).getByRole('option').first();
+      await option.waitFor();
+      const name = (await option.locator('.picker-option-name').textContent())!;
+      await quickAdd().press('Enter');
+      const row = form.getByRole('row', { name });
+      const lineTotal = row.locator('td[data-label="Total"]');
+      const price = Number(await row.getByRole('spinbutton', { name: `Price of ${name}` }).inputValue());
+      const money = (amount: number) => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      expect(await lineTotal.textContent()).toBe(money(price));
+
+      const quantity = row.getByRole('spinbutton', { name: `Quantity of ${name}` });
+      await quantity.fill('4');
+      await expect.poll(() => lineTotal.textContent()).toBe(money(price * 4));
+
+      // An absurd quantity is said on the line at once and not taken: the total stays.
+      await quantity.fill('5000000');
+      await row.getByRole('alert').getByText('Quantity must be at most 1000000').waitFor();
+      expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+      expect(await lineTotal.textContent()).toBe(money(price * 4));
+      if (size.name === 'desktop') await expectAccessible(page, 'a line refusing its quantity');
+      // Left, the box shows the line's quantity again.
+      await quantity.press('Tab');
+      expect(await quantity.inputValue()).toBe('4');
+
+      await row.getByRole('spinbutton', { name: `Price of ${name}` }).fill('100');
+      await expect.poll(() => lineTotal.textContent()).toBe(money(400));
+      await row.getByRole('spinbutton', { name: `Discount of ${name}` }).fill('10');
+      await expect.poll(() => lineTotal.textContent()).toBe(money(360));
+      await row.getByRole('spinbutton', { name: `Discount of ${name}` }).fill('150');
+      await row.getByRole('alert').getByText('Discount must be between 0 and 100').waitFor();
+      expect(await lineTotal.textContent()).toBe(money(360));
+      expect(await page.getByLabel('Totals').locator('div', { has: page.locator('dt', { hasText: /^Subtotal$/ }) }).locator('dd').textContent()).toBe(money(360));
+    });
+  }
+});
