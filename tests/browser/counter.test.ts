@@ -198,4 +198,116 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
       expect(await page.getByLabel('Totals').locator('div', { has: page.locator('dt', { hasText: /^Subtotal$/ }) }).locator('dd').textContent()).toBe(money(360));
     });
   }
+
+  for (const size of WIDTHS) {
+    it(`opens a search result by keyboard from the top search, a combobox, and its See all results page (${size.name})`, async () => {
+      await page.setViewportSize(size);
+      await open('/');
+      await showsScreen(page, 'Dashboard');
+      const search = page.getByRole('combobox', { name: 'Search' });
+      // On a phone the top bar is where it is on a desktop: the box is reached the same way.
+      await search.focus();
+      await page.keyboard.type('205/55R16');
+      const results = page.getByRole('listbox', { name: 'Search results' });
+      const products = results.getByRole('group', { name: 'Products' });
+      await products.getByRole('option').first().waitFor();
+      expect(await search.getAttribute('aria-expanded')).toBe('true');
+      // A tire says its full size and the stock at the user's branch.
+      const first = products.getByRole('option').first();
+      expect(await first.textContent()).toMatch(/205 \/ 55 R 16.*Tire · \$[\d,.]+ · \d+ at .+ Branch/);
+      if (size.name === 'desktop') {
+        await expectAccessible(page, 'the top search open');
+        await takeShots(page, 'top-search-open');
+        await search.focus();
+        await products.getByRole('option').first().waitFor();
+      }
+
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
+      expect(await search.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+      const name = (await first.locator('.search-hit-name').textContent())!;
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/tires\/\d+$/);
+      await page.getByRole('heading', { name }).first().waitFor();
+
+      // ArrowUp from the box wraps to the last option, See all results.
+      await search.focus();
+      await page.keyboard.type('primacy');
+      const all = results.getByRole('option', { name: 'See all results' });
+      await results.getByRole('option', { name: /Primacy/ }).first().waitFor();
+      await page.keyboard.press('ArrowUp');
+      await expect.poll(() => all.getAttribute('aria-selected')).toBe('true');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${app.url}/search?q=primacy`);
+      await showsScreen(page, 'Search results');
+      const section = page.getByRole('region', { name: 'Products' });
+      await section.getByRole('link', { name: /Michelin Primacy 4 205 \/ 55 R 16/ }).first().waitFor();
+      // Every product the search finds, up to twenty, where the list showed five at most.
+      const total = (await get<{ total: number }>('products?search=primacy&per_page=20')).total;
+      expect(await section.getByRole('link').count()).toBe(Math.min(total, 20));
+      if (size.name === 'desktop') await takeShots(page, 'search-results');
+    });
+  }
+
+  for (const size of WIDTHS) {
+    it(`goes to /invoices after Create Invoice, with a message linking to the new invoice, whose Print offers A4 and the 80 mm receipt (${size.name})`, async () => {
+      await page.setViewportSize(size);
+      await open('/invoices/create');
+      const form = page.getByRole('form', { name: 'Create Invoice' });
+      await form.getByRole('combobox', { name: 'Customer' }).fill('gonzalez');
+      await form.getByRole('option', { name: /^Maria Gonzalez/ }).click();
+      await form.getByRole('combobox', { name: 'Quick add' }).fill('fitting');
+      await form.getByRole('listbox', { name: 'Quick add' }).getByRole('option').first().waitFor();
+      await form.getByRole('combobox', { name: 'Quick add' }).press('Enter');
+      await form.getByRole('row').nth(1).waitFor();
+      await form.getByRole('button', { name: 'Create Invoice' }).click();
+      await page.waitForURL(`${app.url}/invoices`);
+      const message = page.getByRole('status').filter({ hasText: 'Invoice created successfully!' });
+      const link = message.getByRole('link', { name: 'View invoice' });
+      await link.waitFor();
+      await link.click();
+      await page.waitForURL(/\/invoices\/\d+$/);
+      await page.getByRole('heading', { name: /^Invoice #/ }).waitFor();
+
+      await page.getByRole('button', { name: 'Print', exact: true }).click();
+      const a4 = page.getByRole('button', { name: 'A4' });
+      await expect.poll(() => a4.evaluate((item) => item === document.activeElement)).toBe(true);
+      await page.getByRole('button', { name: '80 mm receipt' }).waitFor();
+      await catchPrints();
+      const before = await printedCount();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Tab');
+      await page.getByRole('button', { name: '80 mm receipt' }).press('Enter');
+      expect(await lastPrint(before)).toContain('printout-thermal');
+    });
+  }
+
+  it('shows where the focus is on every control of the sale form', async () => {
+    await page.setViewportSize(WIDTHS[0]);
+    await open('/sales/create');
+    const form = page.getByRole('form', { name: 'New Sale' });
+    await form.getByRole('combobox', { name: 'Quick add' }).fill('fitting');
+    await form.getByRole('listbox', { name: 'Quick add' }).getByRole('option').first().waitFor();
+    await page.keyboard.press('Enter');
+    await form.getByRole('row').nth(1).waitFor();
+    await page.locator('body').focus();
+    const seen = new Set<string>();
+    for (let step = 0; step < 60; step++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return {
+          name: `${element.tagName} ${element.getAttribute('aria-label') ?? element.getAttribute('name') ?? element.id ?? ''} ${element.textContent?.trim().slice(0, 30) ?? ''}`,
+          ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+          style: `${style.outlineStyle} ${style.outlineWidth} ${element.matches(':focus')} ${element.matches(':focus-visible')} ${document.hasFocus()}`,
+          inForm: Boolean(element.closest('form')),
+        };
+      });
+      if (!focused.inForm) continue;
+      seen.add(focused.name);
+      expect(focused.ring, `no visible focus on ${focused.name} (${focused.style})`).toBe(true);
+    }
+    expect(seen.size).toBeGreaterThan(10);
+  });
 });

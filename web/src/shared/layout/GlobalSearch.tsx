@@ -15,7 +15,8 @@ export function GlobalSearch() {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The highlighted option by its key: it stays on the same record when the list is refreshed.
+  const [active, setActive] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const term = useDebounced(text.trim(), 250);
   const found = useSearchHits(term, 5);
@@ -24,15 +25,16 @@ export function GlobalSearch() {
   useDismiss(ref, open, close);
 
   const showPanel = open && found.enabled;
-  const allResults: Hit = { key: 'all', name: 'See all results', meta: '', to: searchPath(term) };
+  // Every result of the text as typed, even while the list still shows an earlier, shorter one's.
+  const allResults: Hit = { key: 'all', name: 'See all results', meta: '', to: searchPath(text.trim()) };
   const hits = found.loading || found.failed ? [] : [...found.sections.flatMap((section) => section.hits), allResults];
   const optionId = (hit: Hit) => `${listId}-${hit.key.replace(/[^a-z0-9-]/gi, '-')}`;
-  const highlighted = showPanel ? hits[active] : undefined;
+  const highlighted = showPanel ? hits.find((hit) => hit.key === active) : undefined;
 
   const go = (hit: Hit) => {
     setOpen(false);
     setText('');
-    setActive(-1);
+    setActive(null);
     navigate(hit.to);
   };
 
@@ -41,9 +43,10 @@ export function GlobalSearch() {
       event.preventDefault();
       setOpen(true);
       if (!hits.length) return;
-      if (event.key === 'ArrowDown') setActive((current) => (current + 1 >= hits.length ? 0 : current + 1));
-      else setActive((current) => (current <= 0 ? hits.length - 1 : current - 1));
-    } else if (event.key === 'Enter' && found.enabled) {
+      const index = highlighted ? hits.indexOf(highlighted) : -1;
+      const next = event.key === 'ArrowDown' ? (index + 1) % hits.length : index <= 0 ? hits.length - 1 : index - 1;
+      setActive(hits[next].key);
+    } else if (event.key === 'Enter' && text.trim().length >= 2) {
       event.preventDefault();
       go(highlighted ?? allResults);
     } else if (event.key === 'Escape' && open) {
@@ -62,7 +65,7 @@ export function GlobalSearch() {
       // Keeps the focus in the box, so the list does not close before the click lands.
       onMouseDown={(event) => event.preventDefault()}
       onClick={() => go(hit)}
-      onMouseEnter={() => setActive(hits.indexOf(hit))}
+      onMouseEnter={() => setActive(hit.key)}
     >
       <span className="search-hit-name">{hit.name}</span>
       {hit.meta && <span className="search-hit-meta">{hit.meta}</span>}
@@ -98,7 +101,7 @@ export function GlobalSearch() {
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
-          setActive(-1);
+          setActive(null);
         }}
         onKeyDown={onKeyDown}
       />
