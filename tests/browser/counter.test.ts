@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, printedBy, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
 
 const SIZE = '2055516';
 const WIDTHS = [
@@ -42,32 +42,6 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
   const open = (path: string) => page.goto(`${app.url}${path}`);
   const quickAdd = () => page.getByRole('combobox', { name: 'Quick add' });
 
-  /** Catches what react-to-print hands the browser's print dialog (a headless browser has none): the printed page's HTML. */
-  async function catchPrints() {
-    await page.evaluate(() => {
-      const owner = window as unknown as { printedPages?: string[] };
-      if (owner.printedPages) return;
-      owner.printedPages = [];
-      const contentWindow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
-      Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
-        configurable: true,
-        get(this: HTMLIFrameElement) {
-          const frame = contentWindow.get!.call(this) as (Window & { caught?: boolean }) | null;
-          if (frame && !frame.caught) {
-            frame.caught = true;
-            frame.print = () => owner.printedPages!.push(frame.document.documentElement.outerHTML);
-          }
-          return frame;
-        },
-      });
-    });
-  }
-  const printedCount = () => page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.length);
-  async function lastPrint(before: number): Promise<string> {
-    await page.waitForFunction((count) => (window as unknown as { printedPages: string[] }).printedPages.length > count, before);
-    return page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.at(-1)!);
-  }
-
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -103,7 +77,6 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
       const index = choices.findIndex((choice) => choice.type === 'tire' && (choice.stock ?? 0) > 0);
       expect(index).toBeGreaterThanOrEqual(0);
       const tire = choices[index];
-      await catchPrints();
 
       let keys = 0;
       const press = async (key: string) => {
@@ -140,9 +113,7 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
         await takeShots(page, 'counter-sale-saved');
         await receipt.focus();
       }
-      const before = await printedCount();
-      await press('Enter');
-      const printed = await lastPrint(before);
+      const printed = await printedBy(page, () => press('Enter'));
       expect(printed).toContain('printout-thermal');
       expect(printed).toContain(tire.name);
 
@@ -273,12 +244,8 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
       const a4 = page.getByRole('button', { name: 'A4' });
       await expect.poll(() => a4.evaluate((item) => item === document.activeElement)).toBe(true);
       await page.getByRole('button', { name: '80 mm receipt' }).waitFor();
-      await catchPrints();
-      const before = await printedCount();
-      await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Tab');
-      await page.getByRole('button', { name: '80 mm receipt' }).press('Enter');
-      expect(await lastPrint(before)).toContain('printout-thermal');
+      expect(await printedBy(page, () => page.getByRole('button', { name: '80 mm receipt' }).press('Enter'))).toContain('printout-thermal');
     });
   }
 
