@@ -196,8 +196,8 @@ export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false 
           optionKey={(option) => option.id}
           optionText={(option) => option.name}
           renderOption={(option) => <ProductOption product={option} price={priceOf(option)} showsType />}
-          placeholder="Tire size (2055516 or 205/55R16) or a name"
-          hint="Enter adds the highlighted product, quantity 1."
+          placeholder="Size (2055516) or name"
+          hint="A tire size (2055516 or 205/55R16) or a name; Enter adds the highlighted product, quantity 1."
           inputRef={quickInput}
           actsOnChoice
         />
