@@ -138,6 +138,11 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
       await page.setViewportSize(size);
       await open('/sales/create');
       const form = page.getByRole('form', { name: 'New Sale' });
+      // Enter in a picker never saves the form (with no items, saving would say so).
+      await form.getByRole('combobox', { name: 'Customer' }).press('Enter');
+      await quickAdd().press('Enter');
+      await page.waitForTimeout(500);
+      expect(await form.getByText('Please add at least one item').count()).toBe(0);
       await quickAdd().fill('primacy 205/55R16');
       const option = form.getByRole('listbox', { name: 'Quick add' }).getByRole('option').first();
       await option.waitFor();
