@@ -143,6 +143,8 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
       await quickAdd().press('Enter');
       await page.waitForTimeout(500);
       expect(await form.getByText('Please add at least one item').count()).toBe(0);
+      // Nor does it change the customer chosen.
+      expect(await form.getByRole('combobox', { name: 'Customer' }).inputValue()).toBe('Walk-in customer');
       await quickAdd().fill('primacy 205/55R16');
       const option = form.getByRole('listbox', { name: 'Quick add' }).getByRole('option').first();
       await option.waitFor();

@@ -92,7 +92,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
       event.preventDefault();
       if (!open) return setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (options.length ? (current + step + options.length) % options.length : 0));
+      setActive((current) => (options.length ? (Math.max(current, step > 0 ? -1 : 0) + step + options.length) % options.length : 0));
     } else if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
       // Enter chooses, and never saves the form: the box around may give it a use of its own (the item entry row adds).
       event.preventDefault();
@@ -128,7 +128,11 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
             placeholder={placeholder}
             disabled={disabled}
             onChange={(event) => type(event.target.value)}
-            onFocus={() => setOpen(true)}
+            onFocus={() => {
+              setOpen(true);
+              // A choice already made stays on Enter: nothing is highlighted until an arrow key is pressed.
+              setActive(value ? -1 : 0);
+            }}
             onClick={() => setOpen(true)}
             onBlur={() => {
               setOpen(false);
