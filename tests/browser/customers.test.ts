@@ -53,14 +53,14 @@ describe.skipIf(!browserTestsCanRun())('a shop assistant in the browser', () => 
     await page.keyboard.press('Escape');
 
     await page.getByPlaceholder('Search products, customers...').fill('primacy 205');
-    const results = page.getByRole('region', { name: 'Search results' });
-    const primacy = results.getByRole('link', { name: /Michelin Primacy 4 205 \/ 55 R 16\s*Tire · \$119\.00/ });
+    const results = page.getByRole('listbox', { name: 'Search results' });
+    const primacy = results.getByRole('option', { name: /Michelin Primacy 4 205 \/ 55 R 16\s*Tire · \$119\.00/ });
     await primacy.waitFor();
     await expectAccessible(page, 'the search results');
     await primacy.click();
     await showsScreen(page, 'Michelin Primacy 4 205 / 55 R 16');
     await page.getByPlaceholder('Search products, customers...').fill('whitfield');
-    await page.getByRole('region', { name: 'Search results' }).getByRole('link', { name: /^James Whitfield/ }).click();
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: /^James Whitfield/ }).click();
     await showsScreen(page, 'Customer Details');
     const stored = await page.evaluate(() => [localStorage.getItem('auth_token'), localStorage.getItem('user')]);
     expect(stored[0]).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

@@ -174,3 +174,31 @@ export async function takeShots(page: Page, name: string): Promise<void> {
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
+
+/**
+ * Runs `action` and answers the HTML of the page it printed: react-to-print hands its frame to the
+ * browser's print dialog, which a headless browser does not have, so the frame's print() is caught.
+ */
+export async function printedBy(page: Page, action: () => Promise<void>): Promise<string> {
+  await page.evaluate(() => {
+    const owner = window as unknown as { printedPages?: string[] };
+    if (owner.printedPages) return;
+    owner.printedPages = [];
+    const contentWindow = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')!;
+    Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
+      configurable: true,
+      get(this: HTMLIFrameElement) {
+        const frame = contentWindow.get!.call(this) as (Window & { caught?: boolean }) | null;
+        if (frame && !frame.caught) {
+          frame.caught = true;
+          frame.print = () => owner.printedPages!.push(frame.document.documentElement.outerHTML);
+        }
+        return frame;
+      },
+    });
+  });
+  const before = await page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.length);
+  await action();
+  await page.waitForFunction((count) => (window as unknown as { printedPages: string[] }).printedPages.length > count, before);
+  return page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.at(-1)!);
+}

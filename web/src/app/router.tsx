@@ -23,6 +23,7 @@ import { reportRoutes } from '../features/reports/routes';
 import { userRoutes } from '../features/users/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { searchRoutes } from '../features/search/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { Layout } from '../shared/layout/Layout';
@@ -75,6 +76,7 @@ export const router = createBrowserRouter([
           ...userRoutes,
           ...auditRoutes,
           ...profileRoutes,
+          ...searchRoutes,
           { path: '*', element: <NotFound /> },
         ],
       },

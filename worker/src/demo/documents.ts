@@ -1,8 +1,8 @@
 import type { Db } from '../db/port.ts';
+import { WALK_IN_CUSTOMER } from '../schemas/customers.ts';
 import { invoiceKind, purchaseKind, saleKind, type DocumentKind } from '../routes/documents/kinds.ts';
 import { runTransition, writeLines } from '../routes/documents/shared.ts';
 
-export const WALK_IN_CUSTOMER = 'Walk-in customer';
 
 const shopProfile = {
   shop_name: 'Springfield Tire & Battery',

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { optionalEmail, optionalText, requiredText } from './common.ts';
 import { id, recordStamps } from './answers.ts';
 
+/** The customer of counter sales whose buyer is not recorded: a new sale starts with the customer of this name. */
+export const WALK_IN_CUSTOMER = 'Walk-in customer';
+
 export const customerInput = z.object({
   name: requiredText('Name'),
   email: optionalEmail(),

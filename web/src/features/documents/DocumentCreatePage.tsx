@@ -10,6 +10,7 @@ import { LINE_KINDS, type LineMode } from './draft';
 import { capitalized, type DocumentKind, type TradingDocument } from './kind';
 
 const noPreset = () => ({ waiting: false, product: null });
+const noParty = () => ({ waiting: false, party: null });
 
 /** The customer or supplier the address names (?customer_id=5, from the customer's page), chosen when the form opens. */
 function usePresetParty(mode: LineMode) {
@@ -27,22 +28,27 @@ export function DocumentCreatePage<D extends TradingDocument, L extends { id: nu
   const flash = useFlash();
   const settings = useQuery(settingsQuery);
   const preset = (kind.usePresetProduct ?? noPreset)();
-  const presetParty = usePresetParty(kind.mode);
+  // The party the address names (from its page) comes first; else the kind's own (a sale's walk-in customer).
+  const named = usePresetParty(kind.mode);
+  const fallback = (kind.usePresetParty ?? noParty)();
+  const party = { waiting: named.waiting || fallback.waiting, party: named.party ?? fallback.party };
   return (
     <section>
       <PageHeader title={kind.newTitle} />
-      {settings.isPending || preset.waiting || presetParty.waiting ? (
+      {settings.isPending || preset.waiting || party.waiting ? (
         <Spinner label="Loading…" />
       ) : (
         <DocumentForm
           kind={kind}
           settings={settings.data}
           presetProduct={preset.product}
-          presetParty={presetParty.party}
+          presetParty={party.party}
           onSaved={(document) => {
-            const to = kind.afterCreate === 'list' ? `/${kind.path}` : `/${kind.path}/${document.id}`;
-            flash(`${capitalized(kind.noun)} created successfully!`, to);
-            navigate(to);
+            const page = `/${kind.path}/${document.id}`;
+            const to = kind.afterCreate === 'list' ? `/${kind.path}` : page;
+            // Back on the list, the message links to the new document.
+            flash(`${capitalized(kind.noun)} created successfully!`, to, 'success', to === page ? undefined : { to: page, label: `View ${kind.noun}` });
+            navigate(to, { state: kind.printAfterCreate ? { print: kind.printAfterCreate } : undefined });
           }}
         />
       )}

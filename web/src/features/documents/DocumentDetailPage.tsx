@@ -1,7 +1,9 @@
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { usePermissions } from '../../shared/auth/permissions';
-import { usePrint } from '../../shared/print';
+import { usePrint, type PrintLayout } from '../../shared/print';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
+import { MenuButton } from '../../shared/ui/MenuButton';
 import { useFlash } from '../../shared/ui/Flash';
 import { useConfirmedAction } from '../../shared/ui/useConfirmedAction';
 import { useDocumentMutations } from './api';
@@ -11,6 +13,37 @@ import { capitalized, numberOf, type DocumentKind, type TradingDocument, type Tr
 import { RecordPayment } from './PaymentDialog';
 import { StatusBadge } from './StatusBadge';
 
+const LAYOUT_LABELS: Record<PrintLayout, string> = { a4: 'A4', thermal: '80 mm receipt' };
+
+/** A key pressed on the page itself, not typed into a box. */
+const typedInBox = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+
+/**
+ * Right after a counter sale is created: Print receipt, focused, and P from anywhere on the page.
+ * `layout` is what the create page asked the document's page to offer first.
+ */
+function PrintFirst({ layout, print }: { layout: PrintLayout; print: (layout: PrintLayout) => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    button.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'p' || event.ctrlKey || event.metaKey || event.altKey || typedInBox(event.target)) return;
+      event.preventDefault();
+      print(layout);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [layout, print]);
+  return (
+    <button ref={button} type="button" className="btn btn-primary" aria-keyshortcuts="P" onClick={() => print(layout)}>
+      {layout === 'thermal' ? 'Print receipt' : 'Print'}
+      <kbd className="btn-shortcut" aria-hidden="true">
+        P
+      </kbd>
+    </button>
+  );
+}
+
 function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kind, document }: { kind: DocumentKind<D, L>; document: D }) {
   const navigate = useNavigate();
   const flash = useFlash();
@@ -19,6 +52,8 @@ function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kin
   const can = usePermissions();
   const { print, node } = usePrint(kind.printable(document));
   const list = `/${kind.path}`;
+  const layouts = kind.printLayouts ?? ['a4', 'thermal'];
+  const printFirst = (useLocation().state as { print?: PrintLayout } | null)?.print;
 
   const ask = (step: Transition<D>) =>
     action.ask({
@@ -79,9 +114,14 @@ function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kin
                 Back to List
               </Link>
             )}
-            <button type="button" className="btn btn-secondary" onClick={() => print()}>
-              Print
-            </button>
+            {printFirst && layouts.includes(printFirst) && <PrintFirst layout={printFirst} print={print} />}
+            {layouts.length > 1 ? (
+              <MenuButton label="Print" items={layouts.map((layout) => ({ label: LAYOUT_LABELS[layout], onSelect: () => print(layout) }))} />
+            ) : (
+              <button type="button" className="btn btn-secondary" onClick={() => print()}>
+                Print
+              </button>
+            )}
             {kind.canEdit(document) && (
               <Link to={`${list}/${document.id}/edit`} className="btn btn-secondary">
                 Edit

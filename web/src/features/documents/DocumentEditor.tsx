@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '@schemas/common';
 import type { ProductEntry } from '../../shared/api/products';
@@ -34,6 +34,10 @@ interface DocumentEditorProps {
   /** Offered when the document changed since the form opened: loads it as it is now. */
   onReload?: () => void;
   submitLabel: string;
+  /** The common case's action, before the submit button, and Ctrl+Enter's (a sale's Complete and pay). */
+  primaryAction?: { label: string; run: () => void };
+  /** The cursor starts in the item entry's quick add box (a new document whose party is chosen). */
+  startsAtItems?: boolean;
   pending: boolean;
   cancelTo: string;
   onSubmit: () => void;
@@ -63,6 +67,8 @@ export function DocumentEditor({
   messages,
   onReload,
   submitLabel,
+  primaryAction,
+  startsAtItems,
   pending,
   cancelTo,
   onSubmit,
@@ -82,9 +88,18 @@ export function DocumentEditor({
     event.preventDefault();
     if (!pending) onSubmit();
   };
+  const runPrimary = () => {
+    if (!pending) (primaryAction?.run ?? onSubmit)();
+  };
+  // Ctrl+Enter (⌘+Enter) anywhere in the form: the common case's action.
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    runPrimary();
+  };
 
   return (
-    <form ref={formRef} className="card form doc-editor" onSubmit={submit} noValidate aria-label={title}>
+    <form ref={formRef} className="card form doc-editor" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-label={title}>
       <div ref={box} className="form-messages">
         {messages && (
           <ErrorBox messages={messages}>
@@ -127,13 +142,13 @@ export function DocumentEditor({
         <h2 id="doc-items-title" className="doc-section-title">
           Items
         </h2>
-        <LineEntry mode={mode} locationId={draft.location_id} onAdd={state.addLine} preset={presetProduct} />
+        <LineEntry mode={mode} locationId={draft.location_id} onAdd={state.addLine} preset={presetProduct} startsHere={startsAtItems} />
         <LinesTable
           mode={mode}
           lines={draft.lines}
           locationId={draft.location_id}
           onRemove={state.removeLine}
-          onQuantity={state.setLineQuantity}
+          onChange={state.changeLine}
           lineErrors={lineErrors}
         />
       </section>
@@ -182,9 +197,17 @@ export function DocumentEditor({
         <Link to={cancelTo} className="btn btn-secondary" onClick={kept?.clear}>
           Cancel
         </Link>
-        <button type="submit" className="btn btn-primary" disabled={pending} aria-busy={pending}>
-          {pending ? 'Saving...' : submitLabel}
+        <button type="submit" className={primaryAction ? 'btn btn-secondary' : 'btn btn-primary'} disabled={pending} aria-busy={pending}>
+          {pending && !primaryAction ? 'Saving...' : submitLabel}
         </button>
+        {primaryAction && (
+          <button type="button" className="btn btn-primary" disabled={pending} aria-busy={pending} aria-keyshortcuts="Control+Enter" onClick={runPrimary}>
+            {pending ? 'Saving...' : primaryAction.label}
+            <kbd className="btn-shortcut" aria-hidden="true">
+              Ctrl+Enter
+            </kbd>
+          </button>
+        )}
       </div>
     </form>
   );

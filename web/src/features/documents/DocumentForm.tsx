@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Party, Settings } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
 import { isApiError } from '../../shared/api/client';
@@ -64,7 +64,7 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   document,
   settings,
   presetProduct,
-  presetParty,
+  presetParty = null,
   onSaved,
   onReload,
   onDiscard,
@@ -104,6 +104,15 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
     },
   });
 
+  // The primary action changes the kind's fields, then saves what they are on the next render.
+  const [saveNext, setSaveNext] = useState(false);
+  useEffect(() => {
+    if (!saveNext) return;
+    setSaveNext(false);
+    form.submit();
+  }, [saveNext]);
+  const primary = !document && header.primary;
+
   return (
     <DocumentEditor
       title={document ? `Edit ${kind.name}` : kind.newTitle}
@@ -118,6 +127,18 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
       messages={form.messages}
       onReload={isApiError(saving.error, 412) ? onReload : undefined}
       submitLabel={`${document ? 'Save' : 'Create'} ${kind.name}`}
+      primaryAction={
+        primary
+          ? {
+              label: primary.label,
+              run: () => {
+                primary.prepare();
+                setSaveNext(true);
+              },
+            }
+          : undefined
+      }
+      startsAtItems={!document && presetParty !== null}
       pending={saving.isPending}
       cancelTo={document ? `/${kind.path}/${document.id}` : `/${kind.path}`}
       onSubmit={form.submit}

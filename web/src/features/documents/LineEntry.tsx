@@ -17,11 +17,12 @@ function stockText(product: ProductEntry): string {
   return product.stock > 0 ? `${product.stock} in stock` : 'Out of stock';
 }
 
-function ProductOption({ product, price }: { product: ProductEntry; price: number }) {
+function ProductOption({ product, price, showsType = false }: { product: ProductEntry; price: number; showsType?: boolean }) {
   return (
     <span className="picker-option">
       <span className="picker-option-name">{product.name}</span>
       <span className="picker-option-meta">
+        {showsType && `${PRODUCT_TYPE_LABELS[product.type]} · `}
         {formatMoney(price)} · <span className={product.stock === 0 ? 'picker-out' : undefined}>{stockText(product)}</span>
       </span>
     </span>
@@ -81,10 +82,16 @@ interface LineEntryProps {
   onAdd: (line: DraftLine) => void;
   /** A product chosen before the row is used (a link such as "Order more" names it): it waits in the row for its quantity. */
   preset?: ProductEntry | null;
+  /** The cursor starts in the quick add box (a new document whose party is already chosen). */
+  startsHere?: boolean;
 }
 
-/** The item entry row: type, then a product of that type, quantity, price (and description, notes or discount), Add. */
-export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
+/**
+ * The item entry: a quick add box above the row (any product by size or name; Enter adds the
+ * highlighted one, once, at its price), and the row: type, then a product of that type, quantity,
+ * price (and description, notes or discount), Add.
+ */
+export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false }: LineEntryProps) {
   const kind = LINE_KINDS[mode];
   const [type, setType] = useState<ProductType | ''>('');
   const [product, setProduct] = useState<ProductEntry | null>(null);
@@ -95,6 +102,7 @@ export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
   const [messages, setMessages] = useState<string[]>([]);
   const productInput = useRef<HTMLInputElement>(null);
   const quantityInput = useRef<HTMLInputElement>(null);
+  const quickInput = useRef<HTMLInputElement>(null);
   const priceOf = (entry: ProductEntry) => entry[kind.priceFrom] ?? 0;
   // Staff order at the product's cost price: another cost would become the product's when received.
   const fixedPrice = kind.priceFrom === 'cost_price' && !usePermissions().changeCostPrice;
@@ -108,6 +116,10 @@ export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
     quantityInput.current?.select();
   }, [preset?.id]);
 
+  useEffect(() => {
+    if (startsHere) quickInput.current?.focus();
+  }, []);
+
   const chooseType = (next: string) => {
     setType(next as ProductType | '');
     setProduct(null);
@@ -118,6 +130,22 @@ export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
     setProduct(next);
     setMessages([]);
     if (next) setPrice(priceOf(next).toFixed(2));
+  };
+
+  const quickAdd = (chosen: ProductEntry | null) => {
+    if (!chosen) return;
+    setMessages([]);
+    onAdd({
+      key: newLineKey(),
+      product_id: chosen.id,
+      product_type: chosen.type,
+      product_name: chosen.name,
+      description: '',
+      ...(kind.text?.field === 'notes' ? { notes: '' } : {}),
+      quantity: 1,
+      priceCents: toCents(priceOf(chosen).toFixed(2)),
+      discount: 0,
+    });
   };
 
   const add = () => {
@@ -151,14 +179,30 @@ export function LineEntry({ mode, locationId, onAdd, preset }: LineEntryProps) {
 
   // Enter in the row's boxes adds the line instead of saving the document (the product box uses Enter to choose).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Enter' || event.defaultPrevented || !(event.target instanceof HTMLInputElement)) return;
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || !(event.target instanceof HTMLInputElement)) return;
     event.preventDefault();
     add();
   };
 
   return (
-    <div className="line-entry" role="group" aria-label="Add an item" onKeyDown={onKeyDown}>
-      <div className={`line-entry-fields line-entry-${mode}`}>
+    <div className="line-entry" role="group" aria-label="Add an item">
+      <div className="line-entry-quick">
+        <SearchCombobox
+          label="Quick add"
+          value={null}
+          onChange={quickAdd}
+          query={(search) => productPickerQuery('', search, locationId)}
+          optionsOf={(page) => page.data.filter((option) => kind.productTypes.includes(option.type))}
+          optionKey={(option) => option.id}
+          optionText={(option) => option.name}
+          renderOption={(option) => <ProductOption product={option} price={priceOf(option)} showsType />}
+          placeholder="Size (2055516) or name"
+          hint="A tire size (2055516 or 205/55R16) or a name; Enter adds the highlighted product, quantity 1."
+          inputRef={quickInput}
+          actsOnChoice
+        />
+      </div>
+      <div className={`line-entry-fields line-entry-${mode}`} onKeyDown={onKeyDown}>
         <SelectField
           name="product_type"
           label="Product Type"

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
+import { fieldErrors } from '@schemas/common';
 import { PRODUCT_TYPE_LABELS } from '../../shared/api/products';
 import { stockQueries } from '../../shared/stock/api';
 import { HeadRow } from '../../shared/ui/DataTable';
-import { formatMoney, fromCents } from '../../shared/ui/money';
-import { LINE_KINDS, draftLineCents, type DraftLine, type LineMode } from './draft';
+import { centsText, formatMoney, fromCents, toCents } from '../../shared/ui/money';
+import { LINE_KINDS, draftLineCents, type DraftLine, type LineKind, type LineMode } from './draft';
 
 /**
  * For each product with stock, what the branch has when the lines together ask for more than that
@@ -24,30 +25,127 @@ function useShortages(lines: DraftLine[], locationId: string, enabled: boolean):
   return shortages;
 }
 
+type LineChange = Partial<Pick<DraftLine, 'quantity' | 'priceCents' | 'discount'>>;
+type LineTexts = { quantity: string; price: string; discount: string };
+
+const textsOf = (line: DraftLine): LineTexts => ({ quantity: String(line.quantity), price: centsText(line.priceCents), discount: String(line.discount) });
+
 /**
- * A purchase line's quantity, typed in the table. A whole number from 1 (and at least what the line
- * received) counts at once; anything else is put back to the line's quantity when the box is left.
+ * A line's quantity, price and discount as typed in the table, checked at each key with the line's
+ * schema: what passes counts at once (the total follows), what does not is said on the line and put
+ * back to the line's value when the box is left.
  */
-function QuantityInput({ line, onChange }: { line: DraftLine; onChange: (quantity: number) => void }) {
-  const min = Math.max(1, line.received ?? 0);
-  const [text, setText] = useState(String(line.quantity));
-  useEffect(() => setText(String(line.quantity)), [line.quantity]);
-  return (
+function useLineEdit(kind: LineKind, line: DraftLine, onChange: (change: LineChange) => void) {
+  const [texts, setTexts] = useState(() => textsOf(line));
+  const [messages, setMessages] = useState<string[]>([]);
+  useEffect(() => setTexts(textsOf(line)), [line.quantity, line.priceCents, line.discount]);
+  const received = line.received ?? 0;
+
+  const type = (field: keyof LineTexts, value: string) => {
+    const next = { ...texts, [field]: value };
+    setTexts(next);
+    const checked = kind.schema.safeParse({ product_id: line.product_id, quantity: next.quantity, [kind.priceField]: next.price, discount: next.discount });
+    const refused = checked.success ? [] : Object.values(fieldErrors(checked.error)).flat();
+    if (checked.success && Number(next.quantity) < received) refused.push(`Quantity cannot be below the ${received} received`);
+    setMessages(refused);
+    if (refused.length) return;
+    onChange({ quantity: Number(next.quantity), priceCents: toCents(next.price), discount: kind.discount ? Number(next.discount || 0) : 0 });
+  };
+  const leave = () => {
+    setTexts(textsOf(line));
+    setMessages([]);
+  };
+  const input = (field: keyof LineTexts, label: string, props: { step: string; min: string; max?: string }) => (
     <input
-      className="line-quantity"
+      className="line-input"
       type="number"
-      inputMode="numeric"
-      step="1"
-      min={min}
-      value={text}
-      aria-label={`Quantity of ${line.product_name}`}
-      onChange={(event) => {
-        setText(event.target.value);
-        const value = Number(event.target.value);
-        if (event.target.value.trim() && Number.isInteger(value) && value >= min) onChange(value);
-      }}
-      onBlur={() => setText(String(line.quantity))}
+      inputMode={field === 'quantity' ? 'numeric' : 'decimal'}
+      {...props}
+      value={texts[field]}
+      aria-label={`${label} of ${line.product_name}`}
+      aria-invalid={messages.length > 0 || undefined}
+      onChange={(event) => type(field, event.target.value)}
+      onBlur={leave}
     />
+  );
+  return { input, messages };
+}
+
+interface LineRowProps {
+  kind: LineKind;
+  line: DraftLine;
+  /** What the branch has, when the lines ask for more. */
+  available: number | undefined;
+  /** The server's or the form's messages about this line. */
+  errors: string[];
+  showsReceived: boolean;
+  onChange: (change: LineChange) => void;
+  onRemove: () => void;
+}
+
+function LineRow({ kind, line, available, errors, showsReceived, onChange, onRemove }: LineRowProps) {
+  const edit = useLineEdit(kind, line, onChange);
+  const textField = kind.text?.field;
+  const received = line.received ?? 0;
+  const marked = available !== undefined || errors.length > 0 || edit.messages.length > 0;
+  return (
+    <tr aria-label={line.product_name} className={marked ? 'line-short' : undefined}>
+      <td className="cell-primary" data-label="Product">
+        <span className="line-product">
+          {line.product_name}
+          <span className="line-type">{PRODUCT_TYPE_LABELS[line.product_type]}</span>
+        </span>
+        {available !== undefined && (
+          <span className="line-warning" role="note">
+            Only {available} in stock at this location
+          </span>
+        )}
+        {errors.map((message) => (
+          <span key={message} className="line-warning">
+            {message}
+          </span>
+        ))}
+        <span role="alert" className="line-refused">
+          {edit.messages.map((message) => (
+            <span key={message} className="line-warning">
+              {message}
+            </span>
+          ))}
+        </span>
+      </td>
+      {textField === 'description' && <td data-label={kind.text!.label}>{line.description || <span className="cell-empty">—</span>}</td>}
+      <td className="cell-number" data-label="Quantity">
+        {edit.input('quantity', 'Quantity', { step: '1', min: String(Math.max(1, received)) })}
+      </td>
+      {showsReceived && (
+        <td className="cell-number" data-label="Received">
+          {received}
+        </td>
+      )}
+      <td className="cell-number" data-label={kind.priceLabel}>
+        {kind.editable.price ? edit.input('price', kind.priceLabel, { step: '0.01', min: '0' }) : formatMoney(fromCents(line.priceCents))}
+      </td>
+      {kind.discount && (
+        <td className="cell-number" data-label="Discount">
+          {edit.input('discount', 'Discount', { step: '0.01', min: '0', max: '100' })}
+        </td>
+      )}
+      <td className="cell-number" data-label="Total">
+        {formatMoney(fromCents(draftLineCents(line)))}
+      </td>
+      {textField === 'notes' && <td data-label={kind.text!.label}>{line.notes || <span className="cell-empty">—</span>}</td>}
+      <td className="col-actions" data-label="Actions">
+        <div className="row-actions">
+          {received > 0 ? (
+            <span className="line-kept">{received} received: kept</span>
+          ) : (
+            <button type="button" className="btn btn-small btn-danger-outline" onClick={onRemove} aria-label={`Remove ${line.product_name}`}>
+              Remove
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }
 
@@ -56,14 +154,13 @@ interface LinesTableProps {
   lines: DraftLine[];
   locationId: string;
   onRemove: (key: string) => void;
-  /** Kinds whose quantity is typed in the table (purchase orders). */
-  onQuantity?: (key: string, quantity: number) => void;
+  onChange: (key: string, change: LineChange) => void;
   /** Messages about line n (from `items.n.*`), by line index. */
   lineErrors?: Map<number, string[]>;
 }
 
 /** The editor's items: what was added, each line's total, Remove, and a mark where the branch has too few. */
-export function LinesTable({ mode, lines, locationId, onRemove, onQuantity, lineErrors }: LinesTableProps) {
+export function LinesTable({ mode, lines, locationId, onRemove, onChange, lineErrors }: LinesTableProps) {
   const kind = LINE_KINDS[mode];
   const shortages = useShortages(lines, locationId, kind.checksStock);
   if (!lines.length) return <p className="empty lines-empty">No items added yet.</p>;
@@ -90,75 +187,18 @@ export function LinesTable({ mode, lines, locationId, onRemove, onQuantity, line
           />
         </thead>
         <tbody>
-          {lines.map((line, index) => {
-            const available = shortages.get(line.product_id);
-            const errors = lineErrors?.get(index) ?? [];
-            const marked = available !== undefined || errors.length > 0;
-            const received = line.received ?? 0;
-            return (
-              <tr key={line.key} aria-label={line.product_name} className={marked ? 'line-short' : undefined}>
-                <td className="cell-primary" data-label="Product">
-                  <span className="line-product">
-                    {line.product_name}
-                    <span className="line-type">{PRODUCT_TYPE_LABELS[line.product_type]}</span>
-                  </span>
-                  {available !== undefined && (
-                    <span className="line-warning" role="note">
-                      Only {available} in stock at this location
-                    </span>
-                  )}
-                  {errors.map((message) => (
-                    <span key={message} className="line-warning">
-                      {message}
-                    </span>
-                  ))}
-                </td>
-                {textField === 'description' && (
-                  <td data-label={kind.text!.label}>{line.description || <span className="cell-empty">—</span>}</td>
-                )}
-                <td className="cell-number" data-label="Quantity">
-                  {kind.editableQuantity && onQuantity ? (
-                    <QuantityInput line={line} onChange={(quantity) => onQuantity(line.key, quantity)} />
-                  ) : (
-                    line.quantity
-                  )}
-                </td>
-                {showsReceived && (
-                  <td className="cell-number" data-label="Received">
-                    {received}
-                  </td>
-                )}
-                <td className="cell-number" data-label={kind.priceLabel}>
-                  {formatMoney(fromCents(line.priceCents))}
-                </td>
-                {kind.discount && (
-                  <td className="cell-number" data-label="Discount">
-                    {line.discount}%
-                  </td>
-                )}
-                <td className="cell-number" data-label="Total">
-                  {formatMoney(fromCents(draftLineCents(line)))}
-                </td>
-                {textField === 'notes' && <td data-label={kind.text!.label}>{line.notes || <span className="cell-empty">—</span>}</td>}
-                <td className="col-actions" data-label="Actions">
-                  <div className="row-actions">
-                    {received > 0 ? (
-                      <span className="line-kept">{received} received: kept</span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-danger-outline"
-                        onClick={() => onRemove(line.key)}
-                        aria-label={`Remove ${line.product_name}`}
-                      >
-                        Remove
-                      </button>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {lines.map((line, index) => (
+            <LineRow
+              key={line.key}
+              kind={kind}
+              line={line}
+              available={shortages.get(line.product_id)}
+              errors={lineErrors?.get(index) ?? []}
+              showsReceived={showsReceived}
+              onChange={(change) => onChange(line.key, change)}
+              onRemove={() => onRemove(line.key)}
+            />
+          ))}
         </tbody>
       </table>
     </div>

@@ -22,6 +22,8 @@ interface SearchComboboxProps<T, Data, Key extends readonly unknown[]> {
   errors?: string[];
   hint?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** A search that acts on its choice (quick add): the list opens once something is typed, and the box empties after a choice. */
+  actsOnChoice?: boolean;
 }
 
 /**
@@ -43,6 +45,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
   errors,
   hint,
   inputRef,
+  actsOnChoice = false,
 }: SearchComboboxProps<T, Data, Key>) {
   const listId = useId();
   const [text, setText] = useState(value ? optionText(value) : '');
@@ -61,14 +64,15 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
 
   const showsChoice = value !== null && text === optionText(value);
   const searchText = showsChoice ? '' : search.trim();
-  const results = useQuery({ ...query(searchText), enabled: open && !disabled });
+  const listed = open && !(actsOnChoice && !text.trim());
+  const results = useQuery({ ...query(searchText), enabled: listed && !disabled });
   // Until the typing pauses, the matches on screen are for older text: Enter must not pick one of them.
   const settling = !showsChoice && text.trim() !== search.trim();
   const options = results.data && !settling ? optionsOf(results.data) : [];
 
   const choose = (option: T) => {
-    shownKey.current = optionKey(option);
-    setText(optionText(option));
+    shownKey.current = actsOnChoice ? null : optionKey(option);
+    setText(actsOnChoice ? '' : optionText(option));
     setOpen(false);
     onChange(option);
   };
@@ -88,9 +92,12 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
       event.preventDefault();
       if (!open) return setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (options.length ? (current + step + options.length) % options.length : 0));
-    } else if (event.key === 'Enter' && open && options[active]) {
+      setActive((current) => (options.length ? (Math.max(current, step > 0 ? -1 : 0) + step + options.length) % options.length : 0));
+    } else if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
+      // Enter chooses, and never saves the form: the box around may give it a use of its own (the item entry row adds).
       event.preventDefault();
+      if (!listed || !options[active]) return;
+      event.stopPropagation();
       choose(options[active]);
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
@@ -98,7 +105,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
     }
   };
 
-  const activeId = open && options[active] ? `${listId}-${optionKey(options[active])}` : undefined;
+  const activeId = listed && options[active] ? `${listId}-${optionKey(options[active])}` : undefined;
   // Said in place of the list when there is nothing to choose (yet). A listbox holds options only.
   const note =
     results.isPending || settling ? 'Searching...' : results.isError ? 'The list could not be loaded.' : options.length === 0 ? 'No matches' : null;
@@ -113,7 +120,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
             type="text"
             role="combobox"
             aria-autocomplete="list"
-            aria-expanded={open && !note}
+            aria-expanded={listed && !note}
             aria-controls={listId}
             aria-activedescendant={activeId}
             autoComplete="off"
@@ -121,7 +128,11 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
             placeholder={placeholder}
             disabled={disabled}
             onChange={(event) => type(event.target.value)}
-            onFocus={() => setOpen(true)}
+            onFocus={() => {
+              setOpen(true);
+              // A choice already made stays on Enter: nothing is highlighted until an arrow key is pressed.
+              setActive(value ? -1 : 0);
+            }}
             onClick={() => setOpen(true)}
             onBlur={() => {
               setOpen(false);
@@ -129,7 +140,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
             }}
             onKeyDown={onKeyDown}
           />
-          <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!open || note !== null}>
+          <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!listed || note !== null}>
             {options.map((option, index) => (
               <li
                 key={optionKey(option)}
@@ -146,7 +157,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
               </li>
             ))}
           </ul>
-          {open && note && (
+          {listed && note && (
             <div className="combobox-list">
               <p className="combobox-note" role="status">
                 {note}

@@ -40,8 +40,8 @@ export interface LineKind {
   discount: boolean;
   /** Selling takes stock from the branch (a line is marked when it has too few); buying brings it. */
   checksStock: boolean;
-  /** A purchase line's quantity can be changed in the table (not below what it received). */
-  editableQuantity: boolean;
+  /** What the table lets a line change after it is added: its quantity (a purchase line's not below what it received), price and discount. */
+  editable: { price: boolean };
   /** The line's schema, checked when Add is pressed. */
   schema: z.ZodType;
   toInput: (line: DraftLine) => Record<string, unknown>;
@@ -59,7 +59,7 @@ export const LINE_KINDS: Record<LineMode, LineKind> = {
     text: { field: 'description', label: 'Description' },
     discount: false,
     checksStock: true,
-    editableQuantity: false,
+    editable: { price: true },
     schema: invoiceItemInput,
     toInput: (line) => ({ product_id: line.product_id, description: line.description, quantity: line.quantity, unit_price: centsText(line.priceCents) }),
   },
@@ -72,7 +72,7 @@ export const LINE_KINDS: Record<LineMode, LineKind> = {
     text: null,
     discount: true,
     checksStock: true,
-    editableQuantity: false,
+    editable: { price: true },
     schema: saleItemInput,
     toInput: (line) => ({ product_id: line.product_id, quantity: line.quantity, selling_price: centsText(line.priceCents), discount: line.discount }),
   },
@@ -85,7 +85,8 @@ export const LINE_KINDS: Record<LineMode, LineKind> = {
     text: { field: 'notes', label: 'Notes' },
     discount: false,
     checksStock: false,
-    editableQuantity: true,
+    // A purchase line's cost becomes the product's when received: it is typed in the item entry row, where staff's is fixed.
+    editable: { price: false },
     schema: purchaseItemInput,
     toInput: (line) => ({
       ...(line.id ? { id: line.id } : {}),
@@ -153,8 +154,9 @@ export function useDocumentDraft(mode: LineMode, start: DraftStart, taxRate: num
     taxText: draft.tax_amount ?? centsText(defaultTaxCents),
     addLine: (line: DraftLine) => setDraft((current) => ({ ...current, lines: [...current.lines, line] })),
     removeLine: (key: string) => setDraft((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) })),
-    setLineQuantity: (key: string, quantity: number) =>
-      setDraft((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, quantity } : line)) })),
+    /** A line's quantity, price or discount as typed in the table. */
+    changeLine: (key: string, change: Partial<Pick<DraftLine, 'quantity' | 'priceCents' | 'discount'>>) =>
+      setDraft((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) })),
   };
 }
 

@@ -41,6 +41,8 @@ export interface HeaderFields {
   input: Record<string, unknown>;
   fields: (errors: FieldErrors) => ReactNode;
   afterTotals?: (errors: FieldErrors) => ReactNode;
+  /** A new document's common case in one step (a sale's Complete and pay): `prepare` sets the fields it needs, then the form is saved. */
+  primary?: { label: string; prepare: () => void };
 }
 
 /** The few fields left to change on a posted document (a sent invoice, a completed sale). */
@@ -111,6 +113,10 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   editNote?: (document: D) => string | undefined;
   posted?: PostedEdit<D>;
   usePresetProduct?: () => { waiting: boolean; product: ProductEntry | null };
+  /** The party a new document starts with (a sale's walk-in customer); the cursor then starts at the items. */
+  usePresetParty?: () => { waiting: boolean; party: Party | null };
+  /** What the document's page offers first after it is created here (a counter sale's receipt). */
+  printAfterCreate?: PrintLayout;
   schemas: { create: z.ZodType; update: z.ZodType };
   /** The header fields the kind adds, whose messages go under them. */
   formFields: readonly string[];

@@ -1,133 +1,131 @@
-import { useCallback, useRef, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import type { Customer } from '@schemas/customers';
-import type { Invoice, Sale } from '@schemas/documents';
-import type { Supplier } from '@schemas/suppliers';
-import { PRODUCT_TYPE_LABELS, productPath, type ProductEntry } from '../api/products';
-import { pagedResource } from '../api/resource';
-import { formatMoney } from '../ui/money';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { useDebounced } from '../hooks/useDebounced';
 import { SearchIcon } from './icons';
+import { searchPath, useSearchHits, type Hit } from './searchHits';
 import { useDismiss } from './useDismiss';
 
-const customers = pagedResource<Customer>('customers');
-const suppliers = pagedResource<Supplier>('suppliers');
-const products = pagedResource<ProductEntry>('products');
-const invoices = pagedResource<Invoice>('invoices');
-const sales = pagedResource<Sale>('sales');
-
-interface Hit {
-  id: number;
-  name: string;
-  meta: string;
-  to: string;
-}
-
+/**
+ * The top bar's search, a combobox (ARIA combobox pattern): the matches are options of a listbox
+ * grouped by kind, arrow keys move through them and "See all results", Enter opens the highlighted
+ * one (or every result when none is), Escape closes.
+ */
 export function GlobalSearch() {
+  const navigate = useNavigate();
+  const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  // The highlighted option by its key: it stays on the same record when the list is refreshed.
+  const [active, setActive] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const term = useDebounced(text.trim(), 250);
-  const enabled = term.length >= 2;
-  const params = { search: term, per_page: 5 };
-
-  const productHits = useQuery({ ...products.list(params), enabled, placeholderData: keepPreviousData });
-  const customerHits = useQuery({ ...customers.list(params), enabled, placeholderData: keepPreviousData });
-  const supplierHits = useQuery({ ...suppliers.list(params), enabled, placeholderData: keepPreviousData });
-  const invoiceHits = useQuery({ ...invoices.list(params), enabled, placeholderData: keepPreviousData });
-  const saleHits = useQuery({ ...sales.list(params), enabled, placeholderData: keepPreviousData });
+  const found = useSearchHits(term, 5);
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
 
-  const done = () => {
+  const showPanel = open && found.enabled;
+  // Every result of the text as typed, even while the list still shows an earlier, shorter one's.
+  const allResults: Hit = { key: 'all', name: 'See all results', meta: '', to: searchPath(text.trim()) };
+  const hits = found.loading || found.failed ? [] : [...found.sections.flatMap((section) => section.hits), allResults];
+  const optionId = (hit: Hit) => `${listId}-${hit.key.replace(/[^a-z0-9-]/gi, '-')}`;
+  const highlighted = showPanel ? hits.find((hit) => hit.key === active) : undefined;
+
+  const go = (hit: Hit) => {
     setOpen(false);
     setText('');
+    setActive(null);
+    navigate(hit.to);
   };
 
-  const showPanel = open && enabled;
-  const searches = [productHits, customerHits, supplierHits, invoiceHits, saleHits];
-  const loading = searches.some((hits) => hits.isPending);
-  const failed = searches.every((hits) => hits.isError);
-  const partlyFailed = !failed && searches.some((hits) => hits.isError);
-  const productRows: Hit[] = (productHits.data?.data ?? []).map((product) => ({
-    id: product.id,
-    name: product.name,
-    meta: `${PRODUCT_TYPE_LABELS[product.type]} · ${formatMoney(product.selling_price)}`,
-    to: productPath(product.type, product.id),
-  }));
-  const people = (base: string, rows: (Customer | Supplier)[] = []): Hit[] =>
-    rows.map((row) => ({ id: row.id, name: row.name, meta: row.phone, to: `${base}/${row.id}` }));
-  const customerRows = people('/customers', customerHits.data?.data);
-  const supplierRows = people('/suppliers', supplierHits.data?.data);
-  const documents = (base: string, rows: (Invoice | Sale)[] = []): Hit[] =>
-    rows.map((row) => ({
-      id: row.id,
-      name: `${row.number ?? 'Draft'} · ${row.customer?.name ?? '-'}`,
-      meta: formatMoney(row.net_amount),
-      to: `${base}/${row.id}`,
-    }));
-  const invoiceRows = documents('/invoices', invoiceHits.data?.data);
-  const saleRows = documents('/sales', saleHits.data?.data);
-  const hitCount = productRows.length + customerRows.length + supplierRows.length + invoiceRows.length + saleRows.length;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (!hits.length) return;
+      const index = highlighted ? hits.indexOf(highlighted) : -1;
+      const next = event.key === 'ArrowDown' ? (index + 1) % hits.length : index <= 0 ? hits.length - 1 : index - 1;
+      setActive(hits[next].key);
+    } else if (event.key === 'Enter' && text.trim().length >= 2) {
+      event.preventDefault();
+      go(highlighted ?? allResults);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
 
-  const section = (title: string, rows: Hit[]) =>
-    rows.length > 0 && (
-      <div className="search-section">
-        <p className="search-section-title">{title}</p>
-        <ul>
-          {rows.map((row) => (
-            <li key={row.id}>
-              <Link to={row.to} className="search-hit" onClick={done}>
-                <span className="search-hit-name">{row.name}</span>
-                <span className="search-hit-meta">{row.meta}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
+  const option = (hit: Hit) => (
+    <li
+      key={hit.key}
+      id={optionId(hit)}
+      role="option"
+      aria-selected={hit === highlighted}
+      className={hit === highlighted ? 'search-hit active' : 'search-hit'}
+      // Keeps the focus in the box, so the list does not close before the click lands.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => go(hit)}
+      onMouseEnter={() => setActive(hit.key)}
+    >
+      <span className="search-hit-name">{hit.name}</span>
+      {hit.meta && <span className="search-hit-meta">{hit.meta}</span>}
+    </li>
+  );
+
+  const note = found.loading
+    ? 'Searching...'
+    : found.failed
+      ? 'Search failed. Please try again.'
+      : found.sections.length === 0
+        ? found.partlyFailed
+          ? 'No results. Some searches failed; please try again.'
+          : 'No results'
+        : null;
 
   return (
     <div className="global-search" ref={ref}>
       <SearchIcon />
       <input
-        type="search"
+        type="text"
+        role="combobox"
         className="global-search-input"
         placeholder="Search products, customers..."
         aria-label="Search"
-        // A search box, not a combobox: the results are a region of links below it, so no
-        // aria-expanded (a searchbox may not carry it); it points at them while they are shown.
-        aria-controls={showPanel ? 'global-search-results' : undefined}
+        aria-autocomplete="list"
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-activedescendant={highlighted ? optionId(highlighted) : undefined}
         autoComplete="off"
         value={text}
         onFocus={() => setOpen(true)}
         onChange={(event) => {
           setText(event.target.value);
           setOpen(true);
+          setActive(null);
         }}
+        onKeyDown={onKeyDown}
       />
-      {showPanel && (
-        <div id="global-search-results" className="dropdown search-results" aria-label="Search results" role="region">
-          {loading ? (
-            <p className="dropdown-empty">Searching...</p>
-          ) : failed ? (
-            <p className="dropdown-empty">Search failed. Please try again.</p>
-          ) : hitCount === 0 ? (
-            <p className="dropdown-empty">{partlyFailed ? 'No results. Some searches failed; please try again.' : 'No results'}</p>
-          ) : (
-            <>
-              {section('Products', productRows)}
-              {section('Customers', customerRows)}
-              {section('Suppliers', supplierRows)}
-              {section('Invoices', invoiceRows)}
-              {section('Sales', saleRows)}
-              {partlyFailed && <p className="dropdown-empty">Some results could not be loaded.</p>}
-            </>
-          )}
-        </div>
-      )}
+      <div className="dropdown search-results" hidden={!showPanel}>
+        {note && (
+          <p className="dropdown-empty" role="status">
+            {note}
+          </p>
+        )}
+        <ul id={listId} role="listbox" aria-label="Search results" className="search-list" hidden={note !== null}>
+          {found.sections.map((section) => (
+            <li key={section.title} role="presentation" className="search-section">
+              <ul role="group" aria-label={section.title}>
+                <li role="presentation" className="search-section-title" aria-hidden="true">
+                  {section.title}
+                </li>
+                {section.hits.map(option)}
+              </ul>
+            </li>
+          ))}
+          {option(allResults)}
+        </ul>
+        {!note && found.partlyFailed && <p className="dropdown-empty">Some results could not be loaded.</p>}
+      </div>
     </div>
   );
 }

@@ -1,17 +1,24 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 
 type Tone = 'success' | 'error';
+
+/** A link after the message, e.g. to the record just created. */
+interface FlashLink {
+  to: string;
+  label: string;
+}
 
 interface FlashMessage {
   text: string;
   path: string;
   tone: Tone;
+  link?: FlashLink;
   seen: boolean;
 }
 
 interface FlashState {
-  flash: (text: string, path?: string, tone?: Tone) => void;
+  flash: (text: string, path?: string, tone?: Tone, link?: FlashLink) => void;
 }
 
 const FlashContext = createContext<FlashState | null>(null);
@@ -21,8 +28,8 @@ export function FlashProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<FlashMessage | null>(null);
 
   const flash = useCallback(
-    (text: string, path?: string, tone: Tone = 'success') =>
-      setMessage({ text, path: path ?? location.pathname, tone, seen: false }),
+    (text: string, path?: string, tone: Tone = 'success', link?: FlashLink) =>
+      setMessage({ text, path: path ?? location.pathname, tone, link, seen: false }),
     [location.pathname],
   );
 
@@ -40,7 +47,17 @@ export function FlashProvider({ children }: { children: ReactNode }) {
       <div className="flash-region" aria-live="polite">
         {visible && (
           <div className={message.tone === 'error' ? 'flash flash-error' : 'flash'} role={message.tone === 'error' ? 'alert' : 'status'}>
-            <span>{message.text}</span>
+            <span>
+              {message.text}
+              {message.link && (
+                <>
+                  {' '}
+                  <Link to={message.link.to} className="flash-link">
+                    {message.link.label}
+                  </Link>
+                </>
+              )}
+            </span>
             <button type="button" className="flash-close" aria-label="Dismiss message" onClick={() => setMessage(null)}>
               ×
             </button>

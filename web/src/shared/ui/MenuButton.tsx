@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../layout/useDismiss';
 import './controls.css';
 
@@ -12,12 +12,22 @@ export function MenuButton({ label, items }: MenuButtonProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const close = useCallback(() => setOpen(false), []);
+  const button = useRef<HTMLButtonElement>(null);
+  // Closed from inside (Escape, an action), the focus goes back to the button rather than to the page.
+  const close = useCallback(() => {
+    setOpen(false);
+    if (ref.current?.contains(document.activeElement)) button.current?.focus();
+  }, []);
   useDismiss(ref, open, close);
+  // Opened, the first action has the focus: Enter on the button, then Enter again, runs it.
+  useEffect(() => {
+    if (open) ref.current?.querySelector<HTMLButtonElement>('.menu-item')?.focus();
+  }, [open]);
 
   return (
     <div className="menu-button" ref={ref}>
       <button
+        ref={button}
         type="button"
         className="btn btn-secondary"
         aria-expanded={open}

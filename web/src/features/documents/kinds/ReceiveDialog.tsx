@@ -101,7 +101,7 @@ export function ReceiveDialog({ purchase, onClose, onReceived }: ReceiveDialogPr
                   </td>
                   <td className="cell-number" data-label="Receive now">
                     <input
-                      className="line-quantity"
+                      className="line-input"
                       type="number"
                       inputMode="numeric"
                       step="1"

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { WALK_IN_CUSTOMER } from '@schemas/customers';
 import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
@@ -14,7 +16,7 @@ import { Field } from '../../../shared/forms/Field';
 import { formatDate, today } from '../../../shared/ui/dates';
 import { centsText, formatMoney, toCents } from '../../../shared/ui/money';
 import { SelectField } from '../../../shared/ui/SelectField';
-import { documentQueries } from '../api';
+import { documentQueries, partySearchQuery } from '../api';
 import { savedLine } from '../draft';
 import type { DocumentKind } from '../kind';
 import { LineProduct, quantityColumn } from '../DocumentView';
@@ -22,6 +24,13 @@ import { StatusBadge } from '../StatusBadge';
 
 const STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
+
+/** A new sale is to the walk-in customer until another is chosen (none when the shop has no customer of that name). */
+function useWalkInCustomer() {
+  const found = useQuery(partySearchQuery('customers', WALK_IN_CUSTOMER));
+  const party = found.data?.data.find((customer) => customer.name.toLowerCase() === WALK_IN_CUSTOMER.toLowerCase()) ?? null;
+  return { waiting: found.isPending, party };
+}
 
 /** Sales: a counter sale, completed and paid in one step, or a pending one completed later. */
 export const saleKind: DocumentKind<Sale, SaleItem> = {
@@ -34,6 +43,7 @@ export const saleKind: DocumentKind<Sale, SaleItem> = {
   listTitle: 'Sales List',
   newTitle: 'New Sale',
   afterCreate: 'detail',
+  printAfterCreate: 'thermal',
   statuses: SALE_STATUSES,
   party: (sale) => sale.customer,
   partyHeading: 'Bill To',
@@ -104,6 +114,7 @@ export const saleKind: DocumentKind<Sale, SaleItem> = {
   },
   schemas: { create: saleInput, update: pendingSaleInput },
   formFields: ['sale_date', 'payment_method', 'status', 'amount_paid'],
+  usePresetParty: useWalkInCustomer,
   draftLine: (item) => savedLine(item, toCents(item.selling_price), { discount: item.discount }),
   /** The sale's date and payment method; a new one also its status and what is paid at the counter. */
   useHeader: (sale, state, _settings, kept) => {
@@ -139,6 +150,14 @@ export const saleKind: DocumentKind<Sale, SaleItem> = {
           )}
         </>
       ),
+      // The counter's common case: completed, and paid in full by the payment method chosen (cash unless changed).
+      primary: {
+        label: 'Complete and pay',
+        prepare: () => {
+          setStatus('completed');
+          setPaidNow(null);
+        },
+      },
       afterTotals: (errors) =>
         !sale && (
           <Field
