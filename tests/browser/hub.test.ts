@@ -107,7 +107,7 @@ describe.skipIf(!browserTestsCanRun())('the customer hub and the reports on a ph
     expect(summary.overdue).toBe(Math.round((statement.totals.balance - statement.totals.current) * 100) / 100);
     const invoices = page.getByRole('region', { name: 'Recent invoices' });
     expect(await invoices.getByRole('listitem').count()).toBe(summary.invoices.length);
-    for (const invoice of summary.invoices) await invoices.getByRole('link', { name: invoice.number ?? 'Draft', exact: true }).first().waitFor();
+    for (const invoice of summary.invoices) await invoices.getByRole('link', { name: invoice.number ?? `${invoice.id} (draft)`, exact: true }).first().waitFor();
     const sales = page.getByRole('region', { name: 'Recent sales' });
     expect(await sales.getByRole('listitem').count()).toBe(summary.sales.length);
     const payments = page.getByRole('region', { name: 'Payments' });

@@ -9,6 +9,7 @@ import { PageHeader } from '../../shared/ui/Page';
 import { formatDate } from '../../shared/ui/dates';
 import { StatusBadge } from './StatusBadge';
 import './documents.css';
+import { documentNumber } from '../../shared/ui/documentNumber';
 
 interface ViewedDocument extends Totals {
   id: number;
@@ -163,7 +164,7 @@ export function DocumentView<Line>({
         <PartyBlock heading={party.heading} party={party.party} />
         <DetailList
           items={[
-            { label: numberLabel, value: document.number ?? 'Draft' },
+            { label: numberLabel, value: documentNumber(document) },
             { label: 'Status', value: status ?? <StatusBadge status={document.status} /> },
             { label: 'Payment', value: <StatusBadge status={document.payment_status} /> },
             { label: locationLabel, value: document.location.name },

@@ -19,6 +19,7 @@ import { SelectField } from '../../shared/ui/SelectField';
 import { useRecordPayment } from './api';
 import { today } from '../../shared/ui/dates';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
+import { documentNumber } from '../../shared/ui/documentNumber';
 
 const FAILED = 'Error recording payment. Please try again.';
 
@@ -93,7 +94,7 @@ export function PaymentDialog({ receiptableType, document, refreshes, onClose, o
   return (
     <FormDialog title="Record Payment" submitLabel="Record Payment" pending={record.isPending} errors={messages} onSubmit={save} onClose={onClose}>
       <p className="dialog-lead">
-        {RECEIPTABLE_LABELS[receiptableType]} {document.number ?? 'Draft'} · {owedLabel} {formatMoney(document.balance_due)}
+        {RECEIPTABLE_LABELS[receiptableType]} {documentNumber(document)} · {owedLabel} {formatMoney(document.balance_due)}
       </p>
       <Field
         {...form.bind('amount')}

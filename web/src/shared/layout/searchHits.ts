@@ -9,6 +9,7 @@ import { PRODUCT_TYPE_LABELS, productPath, type ProductEntry } from '../api/prod
 import { pagedResource } from '../api/resource';
 import { useNewDocumentBranch } from '../branches/BranchSelect';
 import { formatMoney } from '../ui/money';
+import { documentNumber } from '../ui/documentNumber';
 
 const customers = pagedResource<Customer>('customers');
 const suppliers = pagedResource<Supplier>('suppliers');
@@ -60,7 +61,7 @@ export function useSearchHits(term: string, perPage: number) {
   const documents = (base: string, rows: (Invoice | Sale)[] = []): Hit[] =>
     rows.map((row) => ({
       key: `${base}/${row.id}`,
-      name: `${row.number ?? 'Draft'} · ${row.customer?.name ?? '-'}`,
+      name: `${documentNumber(row)} · ${row.customer?.name ?? '-'}`,
       meta: formatMoney(row.net_amount),
       to: `${base}/${row.id}`,
     }));

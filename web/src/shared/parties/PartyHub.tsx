@@ -7,6 +7,7 @@ import { ErrorBox } from '../ui/ErrorBox';
 import { formatMoney } from '../ui/money';
 import { Spinner } from '../ui/Spinner';
 import './party-hub.css';
+import { documentNumber } from '../ui/documentNumber';
 
 /** A list of a party's latest documents of one kind. */
 export interface DocumentPanel {
@@ -83,7 +84,7 @@ export function PartyHub({ summary, owed, statementPath, panels, receiptsEmpty }
                 {panel.rows.map((row) => (
                   <li key={row.id}>
                     <Link to={`${panel.path}/${row.id}`} className="party-row-main">
-                      {row.number ?? 'Draft'}
+                      {documentNumber(row)}
                     </Link>
                     <span className="party-row-amount">{formatMoney(row.net_amount)}</span>
                     <span className="party-row-detail">

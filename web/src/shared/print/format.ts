@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS, type Party, type Receipt, type Totals } from '@schemas/documents';
 import { formatDate } from '../ui/dates';
 import type { Printable } from './types';
+import { documentNumber } from '../ui/documentNumber';
 
 export const percentText = (value: number) => `${Number(value.toFixed(2))}%`;
 
@@ -21,7 +22,7 @@ export function printTitle(printable: Printable): string {
 }
 
 export function printNumber(printable: Printable): string {
-  return printable.document.number ?? 'Draft';
+  return documentNumber(printable.document);
 }
 
 /** What the print dialog and a saved PDF are called, e.g. "Invoice INV-2026-00001". */
