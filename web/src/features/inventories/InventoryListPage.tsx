@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useResourceMutations } from '../../shared/api/resource';
-import { usePermissions } from '../../shared/auth/permissions';
 import { useListSearch, withFilter, useAddress } from '../../shared/hooks/useListSearch';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
-import { ErrorBox } from '../../shared/ui/ErrorBox';
-import { PageHeader } from '../../shared/ui/Page';
-import { SearchBox } from '../../shared/ui/SearchBox';
 import { inventoryQueries } from './api';
 import { inventoryConfig } from './config';
 import { categoryOptions } from './status';
-import { RecordTable, UpdatingHint } from '../../shared/records/RecordTable';
-import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
+import { useRecordDeletion } from '../../shared/records/listHooks';
+import { RecordList } from '../../shared/records/RecordList';
 
-const { basePath, columns, texts } = inventoryConfig;
+const { texts } = inventoryConfig;
 
 /** /inventories: every inventory item with its stock state, filtered by category, low stock and name. */
 export function InventoryListPage() {
@@ -28,26 +23,22 @@ export function InventoryListPage() {
   const list = useQuery({ ...inventoryQueries.filtered({ search, category, lowStock, page }), placeholderData: keepPreviousData });
   const { remove } = useResourceMutations(inventoryQueries);
   const deletion = useRecordDeletion(remove, texts);
-  const can = usePermissions();
 
   /** Sets one filter in the address and goes back to the first page. */
   const setFilter = (name: string, value: string) => setParams((current) => withFilter(current, name, value));
 
-  usePageInRange(list.data, page, setPage);
-
   return (
-    <section>
-      <PageHeader
-        title={texts.listTitle}
-        actions={
-          <Link to={`${basePath}/create`} className="btn btn-primary">
-            {texts.addButton}
-          </Link>
-        }
-      />
-      <div className="card inventory-list">
-        <div className="toolbar">
-          <SearchBox value={text} onChange={setText} placeholder={texts.searchPlaceholder} label={texts.searchLabel} />
+    <RecordList
+      config={inventoryConfig}
+      list={list}
+      search={{ text, setText }}
+      page={page}
+      setPage={setPage}
+      deletion={deletion}
+      className="inventory-list"
+      rowClassName={(item) => (item.is_low ? 'row-low' : undefined)}
+      filters={
+        <>
           <select className="toolbar-select" aria-label="Category" value={category} onChange={(event) => setFilter('category', event.target.value)}>
             <option value="">All categories</option>
             {categoryOptions.map((option) => (
@@ -65,30 +56,8 @@ export function InventoryListPage() {
               setFilter('lowStock', checked ? '1' : '');
             }}
           />
-          <UpdatingHint list={list} />
-        </div>
-        {deletion.error && <ErrorBox messages={[deletion.error]} />}
-        <RecordTable
-          list={list}
-          texts={texts}
-          onPage={setPage}
-          columns={columns}
-          rowClassName={(item) => (item.is_low ? 'row-low' : undefined)}
-          actions={(item) => (
-            <>
-              <Link to={`${basePath}/${item.id}/edit`} className="btn btn-small btn-secondary">
-                Edit
-              </Link>
-              {can.deleteRecords && (
-                <button type="button" className="btn btn-small btn-danger-outline" onClick={() => deletion.ask(item.id)}>
-                  Delete
-                </button>
-              )}
-            </>
-          )}
-        />
-      </div>
-      {deletion.dialog}
-    </section>
+        </>
+      }
+    />
   );
 }
