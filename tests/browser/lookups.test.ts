@@ -96,7 +96,8 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     for (const text of ['Nokian', 'Passenger', 'Automotive', '$189.90', 'Yes', 'Quiet ride, Studless']) {
       await row.getByText(text, { exact: true }).waitFor();
     }
-    expect(await page.getByRole('row').count()).toBe(2);
+    // The list found (the previous page stays on screen until it comes).
+    await expect.poll(() => page.getByRole('row').count()).toBe(2);
     await expectAccessible(page, 'the patterns found');
   });
 
