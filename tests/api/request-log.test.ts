@@ -157,6 +157,24 @@ describe('health', () => {
     }
   });
 
+  it('answers 503 when the database does not answer, naming the version', async (ctx) => {
+    ctx.skip(h.runtime === 'workerd', 'builds an app of its own on Node');
+    const { createApp } = await import('../../worker/src/app.ts');
+    const { postgresDb } = await import('../../worker/src/db/postgres.ts');
+    const { defaultConfig } = await import('../../worker/src/env.ts');
+    // A real client to an address where no database listens.
+    const db = postgresDb('postgres://postgres@127.0.0.1:9/nothing', { max: 1 });
+    const app = createApp({ db, config: { ...defaultConfig, jwtSecret: h.jwtSecret }, logger });
+    try {
+      const down = await app.request('/api/health');
+      expect(down.status).toBe(503);
+      expect(await down.json()).toEqual({ status: 'degraded', database: 'down', version });
+      expect(lineOf(down.headers.get('x-request-id'))).toMatchObject({ level: 'error', status: 503, error: { message: expect.any(String) } });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('answers a request that meets a missing column with what to do, not a bare error', async () => {
     await h.withDb((db) => db.exec('alter table public.tags rename column section to section_before'));
     try {
