@@ -96,7 +96,7 @@ create table public.document_counts (
   payment_status text not null,
   documents integer default 0 not null,
   constraint document_counts_pkey PRIMARY KEY (type, bucket, location_id, status, payment_status),
-  constraint document_counts_type_check CHECK ((type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text])))
+  constraint document_counts_type_check CHECK ((type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text, 'Quote'::text])))
 );
 alter table public.document_counts enable row level security;
 
@@ -106,7 +106,7 @@ create table public.document_series (
   next_value integer default 1 not null,
   constraint document_series_pkey PRIMARY KEY (series, year),
   constraint document_series_next_value_check CHECK ((next_value >= 1)),
-  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text])))
+  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text])))
 );
 alter table public.document_series enable row level security;
 
@@ -187,11 +187,13 @@ create table public.invoices (
   version integer default 1 not null,
   changed_by bigint,
   changed_at timestamp with time zone,
+  quote_id bigint,
   constraint invoices_pkey PRIMARY KEY (id),
   constraint invoices_number_key UNIQUE (number),
   constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint invoices_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
   constraint invoices_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint invoices_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id),
   constraint invoices_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint invoices_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
   constraint invoices_number_when_sent CHECK (((status <> 'sent'::text) OR (number IS NOT NULL))),
@@ -206,6 +208,7 @@ CREATE INDEX invoices_customer_open_idx ON public.invoices USING btree (customer
 CREATE INDEX invoices_issued_date_idx ON public.invoices USING btree (issued_date DESC, id DESC);
 CREATE INDEX invoices_location_id_idx ON public.invoices USING btree (location_id, issued_date DESC);
 CREATE INDEX invoices_open_idx ON public.invoices USING btree (due_date) WHERE ((status = 'sent'::text) AND (payment_status <> 'paid'::text));
+CREATE UNIQUE INDEX invoices_quote_id_idx ON public.invoices USING btree (quote_id) WHERE (quote_id IS NOT NULL);
 alter table public.invoices enable row level security;
 
 create table public.locations (
@@ -398,6 +401,78 @@ CREATE INDEX purchases_purchase_date_idx ON public.purchases USING btree (purcha
 CREATE INDEX purchases_supplier_id_idx ON public.purchases USING btree (supplier_id, purchase_date DESC);
 CREATE INDEX purchases_supplier_open_idx ON public.purchases USING btree (supplier_id) WHERE ((status = ANY (ARRAY['ordered'::text, 'received'::text])) AND (balance_due <> (0)::numeric));
 alter table public.purchases enable row level security;
+
+create table public.quote_items (
+  id bigint generated always as identity not null,
+  quote_id bigint not null,
+  "position" integer not null,
+  product_id bigint not null,
+  product_type text not null,
+  product_name text not null,
+  description text,
+  dot text,
+  quantity integer not null,
+  unit_price numeric(12,2) not null,
+  discount_percent numeric(5,2) default 0 not null,
+  cost_price numeric(12,2) default 0 not null,
+  line_total numeric(12,2) not null,
+  constraint quote_items_pkey PRIMARY KEY (id),
+  constraint quote_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint quote_items_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id) ON DELETE CASCADE,
+  constraint quote_items_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric))),
+  constraint quote_items_quantity_check CHECK ((quantity >= 1)),
+  constraint quote_items_unit_price_check CHECK ((unit_price >= (0)::numeric))
+);
+CREATE INDEX quote_items_product_id_idx ON public.quote_items USING btree (product_id);
+CREATE INDEX quote_items_quote_id_idx ON public.quote_items USING btree (quote_id, "position");
+alter table public.quote_items enable row level security;
+
+create table public.quotes (
+  id bigint generated always as identity not null,
+  number text not null,
+  customer_id bigint not null,
+  location_id bigint not null,
+  issued_date date not null,
+  valid_until date not null,
+  status text default 'draft'::text not null,
+  payment_status text default 'pending'::text not null,
+  subtotal numeric(12,2) default 0 not null,
+  discount_amount numeric(12,2) default 0 not null,
+  tax_amount numeric(12,2) default 0 not null,
+  tax_rate numeric default 0 not null,
+  net_amount numeric(12,2) default 0 not null,
+  total_paid numeric(12,2) default 0 not null,
+  balance_due numeric(12,2) default 0 not null,
+  notes text,
+  converted_type text,
+  converted_id bigint,
+  created_by bigint,
+  sent_at timestamp with time zone,
+  converted_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint quotes_pkey PRIMARY KEY (id),
+  constraint quotes_number_key UNIQUE (number),
+  constraint quotes_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint quotes_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
+  constraint quotes_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint quotes_converted_names_document CHECK (((status = 'converted'::text) = (converted_id IS NOT NULL))),
+  constraint quotes_converted_type_check CHECK ((converted_type = ANY (ARRAY['Invoice'::text, 'Sale'::text]))),
+  constraint quotes_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
+  constraint quotes_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
+  constraint quotes_payment_status_check CHECK ((payment_status = 'pending'::text)),
+  constraint quotes_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sent'::text, 'accepted'::text, 'declined'::text, 'converted'::text]))),
+  constraint quotes_tax_amount_check CHECK ((tax_amount >= (0)::numeric)),
+  constraint quotes_total_paid_check CHECK ((total_paid = (0)::numeric)),
+  constraint quotes_valid_after_issue CHECK ((valid_until >= issued_date))
+);
+CREATE INDEX quotes_customer_id_idx ON public.quotes USING btree (customer_id, issued_date DESC);
+CREATE INDEX quotes_issued_date_idx ON public.quotes USING btree (issued_date DESC, id DESC);
+CREATE INDEX quotes_location_id_idx ON public.quotes USING btree (location_id, issued_date DESC);
+alter table public.quotes enable row level security;
 
 create table public.receipt_totals (
   bucket smallint not null,
@@ -718,11 +793,13 @@ create table public.sales (
   version integer default 1 not null,
   changed_by bigint,
   changed_at timestamp with time zone,
+  quote_id bigint,
   constraint sales_pkey PRIMARY KEY (id),
   constraint sales_number_key UNIQUE (number),
   constraint sales_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint sales_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
   constraint sales_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint sales_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id),
   constraint sales_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint sales_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
   constraint sales_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= net_amount))),
@@ -736,6 +813,7 @@ CREATE INDEX sales_customer_id_idx ON public.sales USING btree (customer_id, sal
 CREATE INDEX sales_customer_open_idx ON public.sales USING btree (customer_id) WHERE ((status = 'completed'::text) AND (balance_due <> (0)::numeric));
 CREATE INDEX sales_location_id_idx ON public.sales USING btree (location_id, sale_date DESC);
 CREATE INDEX sales_open_idx ON public.sales USING btree (sale_date) WHERE ((status <> 'cancelled'::text) AND (payment_status <> 'paid'::text));
+CREATE UNIQUE INDEX sales_quote_id_idx ON public.sales USING btree (quote_id) WHERE (quote_id IS NOT NULL);
 CREATE INDEX sales_sale_date_idx ON public.sales USING btree (sale_date DESC, id DESC);
 alter table public.sales enable row level security;
 
@@ -787,9 +865,12 @@ create table public.settings (
   version integer default 1 not null,
   changed_by bigint,
   changed_at timestamp with time zone,
+  quote_prefix text default 'Q'::text not null,
+  quote_valid_days integer default 14 not null,
   constraint settings_pkey PRIMARY KEY (id),
   constraint settings_id_check CHECK (id),
   constraint settings_payment_terms_days_check CHECK (((payment_terms_days >= 0) AND (payment_terms_days <= 365))),
+  constraint settings_quote_valid_days_check CHECK (((quote_valid_days >= 1) AND (quote_valid_days <= 365))),
   constraint settings_shop_name_check CHECK (((length(shop_name) >= 1) AND (length(shop_name) <= 255))),
   constraint settings_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (100)::numeric)))
 );
@@ -997,6 +1078,20 @@ CREATE INDEX wipers_made_in_id_idx ON public.wipers USING btree (made_in_id);
 alter table public.wipers enable row level security;
 
 -- ---- Functions ----
+
+CREATE OR REPLACE FUNCTION public.accept_document(p_type text, p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_type <> 'Quote' then
+    raise exception 'Only a quote is accepted.';
+  end if;
+  perform public.lock_quote(p_id, array['sent'], 'accepted');
+  update public.quotes q set status = 'accepted', updated_at = now() where q.id = p_id;
+end;
+$function$;
 
 CREATE OR REPLACE FUNCTION public.audit_changes(p_old jsonb, p_new jsonb)
  RETURNS jsonb
@@ -1329,6 +1424,58 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.convert_document(p_type text, p_id bigint, p_to text, p_user_id bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  q public.quotes;
+  v_type text := case p_to when 'invoice' then 'Invoice' when 'sale' then 'Sale' end;
+  t record;
+  v_id bigint;
+begin
+  if p_type <> 'Quote' then
+    raise exception 'Only a quote is converted.';
+  end if;
+  q := public.lock_quote(p_id, array['draft', 'sent', 'accepted'], 'converted');
+  if v_type is null then
+    raise exception 'A quote becomes an invoice or a sale.' using errcode = 'WH422', hint = 'to';
+  end if;
+  t := public.document_tables(v_type);
+  if v_type = 'Invoice' then
+    insert into public.invoices (customer_id, location_id, issued_date, due_date, notes, created_by, quote_id)
+    select q.customer_id, q.location_id, current_date, current_date + s.payment_terms_days, q.notes, p_user_id, q.id
+      from public.settings s
+    returning id into v_id;
+  else
+    insert into public.sales (number, customer_id, location_id, sale_date, notes, created_by, quote_id)
+    values (public.next_document_number('sale', current_date), q.customer_id, q.location_id, current_date, q.notes, p_user_id, q.id)
+    returning id into v_id;
+  end if;
+  execute format(
+    $sql$
+    insert into public.%I (%I, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
+                           discount_percent, cost_price, line_total)
+    select $1, x.position, x.product_id, x.product_type, x.product_name, x.description, coalesce(tr.dot, x.dot), x.quantity,
+           x.unit_price, x.discount_percent, p.cost_price, x.line_total
+      from public.quote_items x
+      join public.products p on p.id = x.product_id
+      left join public.tires tr on tr.product_id = x.product_id
+     where x.quote_id = $2
+     order by x.position
+    $sql$, t.lines_table, t.key_column) using v_id, p_id;
+  execute format(
+    'update public.%I d set subtotal = $2, discount_amount = $3, tax_amount = $4 where d.id = $1', t.header_table)
+    using v_id, q.subtotal, q.discount_amount, q.tax_amount;
+  perform public.refresh_document_totals(v_type, v_id);
+  update public.quotes x
+     set status = 'converted', converted_type = v_type, converted_id = v_id, converted_at = now(), updated_at = now()
+   where x.id = p_id;
+  return v_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.create_receipt(p_type text, p_receiptable_type text, p_receiptable_id bigint, p_amount numeric, p_receipt_date date, p_payment_method text, p_reference_number text, p_bank_name text, p_cheque_number text, p_transaction_id text, p_notes text, p_user_id bigint)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -1397,6 +1544,20 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.decline_document(p_type text, p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_type <> 'Quote' then
+    raise exception 'Only a quote is declined.';
+  end if;
+  perform public.lock_quote(p_id, array['draft', 'sent', 'accepted'], 'declined');
+  update public.quotes q set status = 'declined', updated_at = now() where q.id = p_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.delete_receipt(p_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -1436,7 +1597,7 @@ CREATE OR REPLACE FUNCTION public.document_counts_apply()
 AS $function$
 declare
   v_bucket smallint := (txid_current() % 16)::smallint;
-  v_type text := case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' else 'Purchase' end;
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' when 'quotes' then 'Quote' else 'Purchase' end;
 begin
   perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
   if tg_op in ('UPDATE', 'DELETE') then
@@ -1470,6 +1631,9 @@ begin
     when 'Purchase' then
       header_table := 'purchases'; lines_table := 'purchase_items'; key_column := 'purchase_id'; party_column := 'supplier_id';
       noun := 'purchase order'; posted_status := 'received';
+    when 'Quote' then
+      header_table := 'quotes'; lines_table := 'quote_items'; key_column := 'quote_id'; party_column := 'customer_id';
+      noun := 'quote'; posted_status := 'sent';
     else raise exception 'Unknown document type %', p_type;
   end case;
 end;
@@ -1523,6 +1687,34 @@ CREATE OR REPLACE FUNCTION public.is_low_stock(p_quantity integer, p_low_stock_a
  IMMUTABLE
 AS $function$
   select p_quantity operator(pg_catalog.<=) p_low_stock_at
+$function$;
+
+CREATE OR REPLACE FUNCTION public.lock_quote(p_id bigint, p_allowed text[], p_doing text)
+ RETURNS quotes
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_quote public.quotes;
+begin
+  select * into v_quote from public.quotes q where q.id = p_id for update;
+  if not found then
+    raise exception 'Quote not found' using errcode = 'P0002';
+  end if;
+  if v_quote.status = 'converted' then
+    raise exception 'This quote has already been converted.' using errcode = 'P0001';
+  end if;
+  if v_quote.status = 'declined' then
+    raise exception 'This quote was declined.' using errcode = 'P0001';
+  end if;
+  if public.quote_shown_status(v_quote.status, v_quote.valid_until) = 'expired' then
+    raise exception 'This quote expired on %.', to_char(v_quote.valid_until, 'YYYY-MM-DD') using errcode = 'P0001';
+  end if;
+  if not v_quote.status = any(p_allowed) then
+    raise exception 'A % quote cannot be %.', v_quote.status, p_doing using errcode = 'P0001';
+  end if;
+  return v_quote;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.move_document_stock(p_type text, p_id bigint, p_location_id bigint, p_sign integer, p_reason text, p_user_id bigint)
@@ -1612,6 +1804,7 @@ begin
            when 'sale' then s.sale_prefix
            when 'receipt' then s.receipt_prefix
            when 'purchase' then s.purchase_prefix
+           when 'quote' then s.quote_prefix
          end
     into v_prefix
     from public.settings s;
@@ -1736,6 +1929,28 @@ begin
   insert into public.product_words (product_id, word, name_key)
   select distinct new.id, w, lower(new.name) from regexp_split_to_table(new.search_text, ' ') w where w <> '';
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.quote_shown_status(p_status text, p_valid_until date)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_status in ('draft', 'sent') and p_valid_until < current_date then 'expired' else p_status end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.quotes_set_valid_until()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.valid_until is null then
+    new.valid_until := new.issued_date + (select s.quote_valid_days from public.settings s);
+  end if;
+  return new;
 end;
 $function$;
 
@@ -3504,6 +3719,20 @@ AS $function$
     join public.products p on p.id = t.product_id
 $function$;
 
+CREATE OR REPLACE FUNCTION public.send_document(p_type text, p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if p_type <> 'Quote' then
+    raise exception 'Only a quote is sent this way.';
+  end if;
+  perform public.lock_quote(p_id, array['draft'], 'sent');
+  update public.quotes q set status = 'sent', sent_at = now(), updated_at = now() where q.id = p_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.sign_in_claim(p_address text, p_email text, p_address_limit integer, p_address_block interval, p_lock_after integer, p_lock_for interval)
  RETURNS TABLE(address_wait_seconds integer, user_id bigint, attempt integer, locked_seconds integer)
  LANGUAGE plpgsql
@@ -3685,6 +3914,14 @@ CREATE CONSTRAINT TRIGGER purchases_counts_update AFTER UPDATE OF location_id, s
 CREATE TRIGGER purchases_report BEFORE DELETE ON public.purchases FOR EACH ROW EXECUTE FUNCTION report_purchase_changed();
 CREATE TRIGGER purchases_report_write AFTER INSERT OR UPDATE ON public.purchases FOR EACH ROW EXECUTE FUNCTION report_purchase_changed();
 CREATE TRIGGER purchases_version BEFORE UPDATE ON public.purchases FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_quote_items AFTER INSERT OR DELETE OR UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('quote', 'quote_id', 'quotes');
+CREATE TRIGGER audit_quotes AFTER INSERT OR DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION audit_document('quote');
+CREATE TRIGGER audit_quotes_update AFTER UPDATE ON public.quotes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id) OR (old.location_id IS DISTINCT FROM new.location_id) OR (old.issued_date IS DISTINCT FROM new.issued_date) OR (old.valid_until IS DISTINCT FROM new.valid_until) OR (old.notes IS DISTINCT FROM new.notes) OR (old.discount_amount IS DISTINCT FROM new.discount_amount) OR (old.tax_amount IS DISTINCT FROM new.tax_amount) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('quote');
+CREATE CONSTRAINT TRIGGER quotes_counts_delete AFTER DELETE ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER quotes_counts_insert AFTER INSERT ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER quotes_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
+CREATE TRIGGER quotes_valid_until BEFORE INSERT OR UPDATE OF valid_until, issued_date ON public.quotes FOR EACH ROW EXECUTE FUNCTION quotes_set_valid_until();
+CREATE TRIGGER quotes_version BEFORE UPDATE ON public.quotes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_receipts AFTER INSERT OR DELETE ON public.receipts FOR EACH ROW EXECUTE FUNCTION audit_receipt();
 CREATE TRIGGER receipts_report AFTER INSERT OR DELETE OR UPDATE ON public.receipts FOR EACH ROW EXECUTE FUNCTION report_receipt_changed();
 CREATE CONSTRAINT TRIGGER receipts_totals_delete AFTER DELETE ON public.receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION receipt_totals_apply();

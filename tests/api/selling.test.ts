@@ -541,6 +541,8 @@ describe('settings', () => {
       sale_prefix: 'S',
       receipt_prefix: 'RC',
       purchase_prefix: 'PO',
+      quote_prefix: 'Q',
+      quote_valid_days: 14,
       print_footer: 'Thank you',
     };
     const staff = await signIn(h, { role: 'staff' });

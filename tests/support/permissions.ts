@@ -78,11 +78,14 @@ const line = { product_id: 0, quantity: 1, unit_price: 20 };
 const invoiceBody = () => ({ customer_id: customerId, location_id: f.downtownId, issued_date: today, due_date: today, items: [{ ...line, product_id: serviceId }] });
 export const saleBody = () => ({ customer_id: customerId, location_id: f.downtownId, sale_date: today, items: [{ product_id: serviceId, quantity: 1, selling_price: 20 }] });
 // No cost price on the line: it takes the product's, which staff may order at.
+const quoteBody = () => ({ customer_id: customerId, location_id: f.downtownId, issued_date: today, items: [{ ...line, product_id: serviceId }] });
 export const orderBody = () => ({ supplier_id: f.supplierId, location_id: f.downtownId, purchase_date: today, items: [{ product_id: tireId, quantity: 2 }] });
 
 export const newInvoice = (token = people.admin.token) => created('/api/invoices', invoiceBody(), token);
 export const newSale = (token = people.admin.token) => created('/api/sales', saleBody(), token);
 export const newOrder = (token = people.admin.token) => created('/api/purchases', orderBody(), token);
+const newQuote = (token = people.admin.token) => created('/api/quotes', quoteBody(), token);
+const sentQuote = async () => created('/api/quotes', { ...quoteBody(), status: 'sent' });
 async function sentInvoice(): Promise<number> {
   const id = await newInvoice();
   expect((await asAdmin('POST', `/api/invoices/${id}/send`)).status).toBe(200);
@@ -217,6 +220,11 @@ export const cases: Record<string, Case> = {
     body: { amount: 1, payment_method: 'cash' },
     status: 201,
   }),
+  ...documents('/api/quotes', newQuote, quoteBody),
+  'POST /api/quotes/:id/send': async () => ({ path: `/api/quotes/${await newQuote()}/send`, status: 200 }),
+  'POST /api/quotes/:id/accept': async () => ({ path: `/api/quotes/${await sentQuote()}/accept`, status: 200 }),
+  'POST /api/quotes/:id/decline': async () => ({ path: `/api/quotes/${await sentQuote()}/decline`, status: 200 }),
+  'POST /api/quotes/:id/convert': async () => ({ path: `/api/quotes/${await newQuote()}/convert`, body: { to: 'invoice' }, status: 201 }),
   'GET /api/receipts': read('/api/receipts'),
   'POST /api/receipts': async () => ({
     path: '/api/receipts',
@@ -267,7 +275,7 @@ const AREAS = {
   people: ['customers', 'suppliers', 'locations', 'services'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],
-  documents: ['invoices', 'sales', 'purchases', 'receipts', 'reports', 'dashboard', 'activity'],
+  documents: ['invoices', 'sales', 'purchases', 'quotes', 'receipts', 'reports', 'dashboard', 'activity'],
 };
 type Area = keyof typeof AREAS;
 

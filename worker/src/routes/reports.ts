@@ -62,14 +62,22 @@ reportRoutes.get(
 
 reportRoutes.get('/sales', describe({ tag, summary: 'Sales over a period', query: salesReportQuery, ok: salesReport }), async (c) => {
   const query = parse(salesReportQuery, c.req.query());
-  return c.json(
-    await runReport(c.get('db'), 'select public.report_sales($1, $2, $3, $4) as report', [
-      query.dateFrom,
-      query.dateTo,
-      query.group ?? null,
-      query.location_id ?? null,
-    ]),
+  const db = c.get('db');
+  const report = (await runReport(db, 'select public.report_sales($1, $2, $3, $4) as report', [
+    query.dateFrom,
+    query.dateTo,
+    query.group ?? null,
+    query.location_id ?? null,
+  ])) as { filters: { dateFrom: string; dateTo: string; location_id: number | null } };
+  const [quotes] = await db.query(
+    `select count(*) filter (where q.status <> 'draft')::int as sent, count(*) filter (where q.status = 'converted')::int as converted,
+            round(100.0 * count(*) filter (where q.status = 'converted') / nullif(count(*) filter (where q.status <> 'draft'), 0), 1)::float8
+              as conversion_percent
+       from public.quotes q
+      where q.issued_date between $1 and $2 and ($3::bigint is null or q.location_id = $3)`,
+    [report.filters.dateFrom, report.filters.dateTo, report.filters.location_id],
   );
+  return c.json({ ...report, quotes });
 });
 
 reportRoutes.get(

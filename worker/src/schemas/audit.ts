@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   'cancelled',
   'ordered',
   'received',
+  'accepted',
+  'declined',
+  'converted',
   'paid',
   'refunded',
   'stock adjusted',
@@ -33,6 +36,7 @@ export const AUDIT_RECORD_TYPES = {
   invoice: 'Invoice',
   sale: 'Sale',
   purchase: 'Purchase order',
+  quote: 'Quote',
   receipt: 'Receipt',
   product: 'Product',
   customer: 'Customer',
@@ -51,7 +55,7 @@ export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;
 export const AUDIT_RECORD_TYPE_KEYS = Object.keys(AUDIT_RECORD_TYPES) as [AuditRecordType, ...AuditRecordType[]];
 
 /** Records whose detail pages show their own activity, to everyone who can open them. */
-export const ACTIVITY_RECORD_TYPES = ['invoice', 'sale', 'purchase', 'receipt', 'product', 'customer', 'supplier'] as const;
+export const ACTIVITY_RECORD_TYPES = ['invoice', 'sale', 'purchase', 'quote', 'receipt', 'product', 'customer', 'supplier'] as const;
 
 /** A field's value before and after; either is null where the field had none (a record created or deleted). */
 export const auditChange = z.object({ old: z.unknown(), new: z.unknown() });

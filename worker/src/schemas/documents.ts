@@ -14,7 +14,7 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const PAYMENT_STATUSES = ['pending', 'partial', 'paid'] as const;
 
 /** The status of a document not yet issued, which the person who created it may still delete. */
-export const OPEN_STATUS = { invoice: 'draft', sale: 'pending', purchase: 'pending' } as const;
+export const OPEN_STATUS = { invoice: 'draft', sale: 'pending', purchase: 'pending', quote: 'draft' } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** An invoice's status as displayed: cancelled, else paid, else partial, else overdue, else sent, else draft. */
@@ -117,6 +117,40 @@ export const pendingSaleInput = z.object(saleFields);
 
 /** PUT of a completed sale: only its payment method and notes change. */
 export const completedSaleInput = z.object({ payment_method: z.preprocess((value) => value || 'cash', paymentMethod), notes: optionalText('Notes', 2000) });
+
+// ---- Quotes ----
+
+/** A quote's status as displayed: a draft or sent quote past its validity shows as expired. */
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired', 'converted'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+const quoteFields = {
+  customer_id: requiredId('Customer is required'),
+  location_id: requiredId('Location is required'),
+  issued_date: requiredDate('Issue date'),
+  valid_until: optionalDate('Valid until').meta({ description: "Left out: the issue date plus the shop's quote validity (Settings)" }),
+  discount_amount: optionalMoney('Discount amount'),
+  tax_amount: optionalMoney('Tax amount'),
+  notes: optionalText('Notes', 2000),
+  items: listOf(invoiceItemInput),
+};
+const validAfterIssue = <T extends { issued_date: string; valid_until?: string | null }>(input: T) => !input.valid_until || input.valid_until >= input.issued_date;
+const validAfterIssueMessage = { path: ['valid_until'], message: 'A quote cannot be valid until before its issue date' };
+
+/** POST /api/quotes; a draft is edited with the same fields (PUT). */
+export const quoteInput = z
+  .object({ ...quoteFields, status: z.enum(['draft', 'sent'], { error: 'Status must be draft or sent' }).default('draft') })
+  .refine(validAfterIssue, validAfterIssueMessage);
+export type QuoteInput = z.input<typeof quoteInput>;
+
+/** PUT of a draft quote. */
+export const draftQuoteInput = z.object(quoteFields).refine(validAfterIssue, validAfterIssueMessage);
+
+/** PUT of a sent quote: only how long it holds and its notes change. */
+export const sentQuoteInput = z.object({ valid_until: requiredDate('Valid until'), notes: optionalText('Notes', 2000) });
+
+/** POST /api/quotes/{id}/convert. */
+export const convertQuoteInput = z.object({ to: z.enum(['invoice', 'sale'], { error: 'To must be invoice or sale' }) });
 
 // ---- Purchase orders ----
 
@@ -222,6 +256,8 @@ export const settingsInput = z.object({
   sale_prefix: prefix('Sale prefix'),
   receipt_prefix: prefix('Receipt prefix'),
   purchase_prefix: prefix('Purchase prefix'),
+  quote_prefix: prefix('Quote prefix'),
+  quote_valid_days: wholeNumber('Quote validity', 1, 365),
   print_footer: optionalText('Print footer', 1000),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
@@ -334,6 +370,8 @@ export const invoiceListRow = z
     status: z.enum(INVOICE_STATUSES),
     /** Sent, due before today and not paid: the list highlights it. */
     is_overdue: z.boolean(),
+    /** The quote it was made from. */
+    quote_id: id.nullable(),
     items: z.array(invoiceItemRow),
   })
   .meta({ id: 'InvoiceListRow' });
@@ -351,6 +389,8 @@ export const saleListRow = z
     sale_date: date,
     status: z.enum(SALE_STATUSES),
     payment_method: z.enum(PAYMENT_METHODS),
+    /** The quote it was made from. */
+    quote_id: id.nullable(),
     items: z.array(saleItemRow),
   })
   .meta({ id: 'SaleListRow' });
@@ -359,6 +399,32 @@ export interface Sale extends z.infer<typeof saleListRow> {
   /** Only on the detail (GET /api/sales/{id}) and the answers of changes. */
   receipts?: Receipt[];
 }
+
+export const quoteItemRow = z
+  .object({
+    ...lineBase,
+    unit_price: amount,
+    total: amount,
+    /** The product's stock now at the quote's branch (a service has none). */
+    stock: z.number().int().nullable(),
+  })
+  .meta({ id: 'QuoteItem' });
+export type QuoteItem = z.infer<typeof quoteItemRow>;
+
+export const quoteRow = z
+  .object({
+    ...documentBase,
+    ...withCustomer,
+    number: z.string(),
+    issued_date: date,
+    valid_until: date,
+    status: z.enum(QUOTE_STATUSES),
+    /** The invoice or sale it became. */
+    converted_to: z.object({ type: z.enum(['Invoice', 'Sale']), id, number: z.string().nullable() }).nullable(),
+    items: z.array(quoteItemRow),
+  })
+  .meta({ id: 'Quote' });
+export type Quote = z.infer<typeof quoteRow>;
 
 export const purchaseItemRow = z
   .object({
@@ -411,6 +477,9 @@ export const settingsRow = z
     sale_prefix: z.string(),
     receipt_prefix: z.string(),
     purchase_prefix: z.string(),
+    quote_prefix: z.string(),
+    /** How many days a new quote holds. */
+    quote_valid_days: z.number().int(),
     print_footer: z.string().nullable(),
     version,
   })

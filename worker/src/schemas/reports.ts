@@ -172,6 +172,8 @@ export const salesReport = z
     ),
     top_by_revenue: z.array(topSold),
     top_by_profit: z.array(topSold),
+    /** Quotes issued in the period: those sent (or converted without being sent), those converted, and converted / sent. */
+    quotes: z.object({ sent: count, converted: count, conversion_percent: z.number().nullable() }),
   })
   .meta({ id: 'SalesReport' });
 export type SalesReport = z.infer<typeof salesReport>;

@@ -33,6 +33,7 @@ const GROUPS: { title: string; fields: { name: SettingsField; label: string; req
     fields: [
       { name: 'tax_rate', label: 'Tax Rate (%)', required: true },
       { name: 'payment_terms_days', label: 'Payment Terms (days)', required: true },
+      { name: 'quote_valid_days', label: 'Quotes Valid For (days)', required: true },
     ],
   },
   {
@@ -42,6 +43,7 @@ const GROUPS: { title: string; fields: { name: SettingsField; label: string; req
       { name: 'sale_prefix', label: 'Sale Prefix', required: true },
       { name: 'receipt_prefix', label: 'Receipt Prefix', required: true },
       { name: 'purchase_prefix', label: 'Purchase Prefix', required: true },
+      { name: 'quote_prefix', label: 'Quote Prefix', required: true },
     ],
   },
   {
@@ -55,6 +57,7 @@ const MULTILINE: SettingsField[] = ['address', 'print_footer'];
 const NUMBER_INPUTS: Partial<Record<SettingsField, { step: string; min: string; max: string }>> = {
   tax_rate: { step: '0.01', min: '0', max: '100' },
   payment_terms_days: { step: '1', min: '0', max: '365' },
+  quote_valid_days: { step: '1', min: '1', max: '365' },
 };
 
 export function SettingsPage() {
@@ -64,7 +67,7 @@ export function SettingsPage() {
   return (
     <section>
       <PageHeader title="Settings" />
-      <p className="settings-intro">The shop profile printed on invoices, sales and receipts, the default tax rate and payment terms, and the prefixes of new document numbers.</p>
+      <p className="settings-intro">The shop profile printed on invoices, sales and receipts, the default tax rate, payment terms and how long quotes hold, and the prefixes of new document numbers.</p>
       {settings.isPending ? (
         <Spinner label="Loading settings..." />
       ) : settings.isError ? (
@@ -137,7 +140,7 @@ function SettingsReadOnly({ settings }: { settings: Settings }) {
   const shown = (name: SettingsField) => {
     const value = settings[name];
     if (name === 'tax_rate') return `${value}%`;
-    if (name === 'payment_terms_days') return `${value} days`;
+    if (name === 'payment_terms_days' || name === 'quote_valid_days') return `${value} days`;
     return value === null ? '' : String(value);
   };
   return (

@@ -5,8 +5,11 @@ import {
   INVOICE_STATUSES,
   OPEN_STATUS,
   PURCHASE_STATUSES,
+  QUOTE_STATUSES,
   SALE_STATUSES,
   completedSaleInput,
+  convertQuoteInput,
+  draftQuoteInput,
   draftInvoiceInput,
   invoiceInput,
   invoiceListRow,
@@ -16,11 +19,14 @@ import {
   purchaseListRow,
   purchaseRow,
   purchaseUpdateInput,
+  quoteInput,
+  quoteRow,
   receiveInput,
   saleInput,
   saleListRow,
   saleRow,
   sentInvoiceInput,
+  sentQuoteInput,
 } from '../../schemas/documents.ts';
 import { linesAtCostPrice } from './purchases.ts';
 import { payAtCounter } from './sales.ts';
@@ -33,7 +39,7 @@ import { payAtCounter } from './sales.ts';
  */
 export interface DocumentKind {
   /** The receiptable_type naming it in receipts and stock moves. */
-  type: 'Invoice' | 'Sale' | 'Purchase';
+  type: 'Invoice' | 'Sale' | 'Purchase' | 'Quote';
   /** Its routes' path under /api, and their tag in the OpenAPI document. */
   path: string;
   tag: string;
@@ -49,7 +55,7 @@ export interface DocumentKind {
   /** Header columns a body writes, besides the party, the branch and the notes (a body names them as the columns). */
   fields: string[];
   /** The number series a new document takes its number from; without one it is numbered when posted. */
-  series?: 'sale' | 'purchase';
+  series?: 'sale' | 'purchase' | 'quote';
   /** The statuses a list filters on. */
   statuses: readonly string[];
   /** Its OPEN_STATUS: its creator may still delete it. */
@@ -72,8 +78,8 @@ export interface DocumentKind {
   };
   /** Lines count what has come in (purchase orders): such a line is never removed nor cut below it. */
   receivesGoods?: boolean;
-  /** Where answers put the receipts. */
-  receiptsKey: 'receipts' | 'payments';
+  /** Where answers put the receipts; left out, it takes none (a quote). */
+  receiptsKey?: 'receipts' | 'payments';
   schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType; listRow: z.ZodType };
   /** Summary and description of each route. */
   words: Record<'list' | 'create' | 'show' | 'update' | 'delete', Words>;
@@ -92,7 +98,9 @@ export interface DocumentKind {
   /** `POST /:id/payments`: a receipt on the document. */
   payments?: Words;
   /** The receipt type that pays it. */
-  pays: 'income' | 'expense';
+  pays?: 'income' | 'expense';
+  /** `POST /:id/convert`: what it may become (a quote: an invoice or a sale), as a new document of that kind. */
+  becomes?: Words & { kinds: Record<string, DocumentKind>; body: z.ZodType };
   // ---- What is truly its own ----
   /** What staff may not write on a line (a price other than the cost), checked after the lines' own rules. */
   staffLines?: { condition: StaffCondition; holds: (db: Db, documentId: number | string, lines: LineInput[]) => Promise<boolean> };
@@ -105,8 +113,8 @@ export interface Words {
   description?: string;
 }
 
-/** post: send an invoice, complete a sale; receive: a purchase order's goods come in. */
-export type Transition = 'post' | 'cancel' | 'receive';
+/** post: send an invoice, complete a sale; receive: a purchase order's goods come in; send, accept, decline: a quote's answer. */
+export type Transition = 'post' | 'cancel' | 'receive' | 'send' | 'accept' | 'decline';
 
 /** A body, parsed by the kind's schema. */
 export type Body = Record<string, any>;
@@ -160,7 +168,7 @@ export const invoiceKind: DocumentKind = {
   statuses: INVOICE_STATUSES,
   openStatus: OPEN_STATUS.invoice,
   createdAs: { sent: { then: 'post' } },
-  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue`,
+  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, d.quote_id`,
   statusCondition: (status) => invoiceStatusConditions[status],
   overdue: invoiceOverdue,
   lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total' } },
@@ -224,7 +232,7 @@ export const saleKind: DocumentKind = {
   statuses: SALE_STATUSES,
   openStatus: OPEN_STATUS.sale,
   createdAs: { completed: { then: 'post' }, cancelled: { then: 'cancel' } },
-  columns: 'd.sale_date, d.status, d.payment_method',
+  columns: 'd.sale_date, d.status, d.payment_method, d.quote_id',
   statusCondition: storedStatus,
   lines: {
     key: 'items',
@@ -361,5 +369,87 @@ export const purchaseKind: DocumentKind = {
   staffLines: { condition: 'lines at cost price', holds: linesAtCostPrice },
 };
 
+const quoteExpired = `d.status in ('draft', 'sent') and d.valid_until < current_date`;
+const quoteStatusConditions: Record<string, string> = {
+  draft: `d.status = 'draft' and d.valid_until >= current_date`,
+  sent: `d.status = 'sent' and d.valid_until >= current_date`,
+  expired: quoteExpired,
+};
+
+export const quoteKind: DocumentKind = {
+  type: 'Quote',
+  path: '/quotes',
+  tag: 'Quotes',
+  notFound: 'Quote not found',
+  table: 'quotes',
+  linesTable: 'quote_items',
+  keyColumn: 'quote_id',
+  party: CUSTOMER,
+  dateColumn: 'issued_date',
+  fields: ['issued_date', 'valid_until'],
+  series: 'quote',
+  statuses: QUOTE_STATUSES,
+  openStatus: OPEN_STATUS.quote,
+  createdAs: { sent: { then: 'send' } },
+  columns: `d.issued_date, d.valid_until, public.quote_shown_status(d.status, d.valid_until) as status,
+    case when d.converted_id is not null then json_build_object('type', d.converted_type, 'id', d.converted_id, 'number',
+      case d.converted_type when 'Invoice' then (select i.number from public.invoices i where i.id = d.converted_id)
+        else (select s.number from public.sales s where s.id = d.converted_id) end) end as converted_to`,
+  statusCondition: (status) => quoteStatusConditions[status] ?? storedStatus(status),
+  lines: {
+    key: 'items',
+    from: {},
+    to: {
+      unit_price: 'x.unit_price',
+      total: 'x.line_total',
+      stock: `case when x.product_type <> 'service' then coalesce((select sl.quantity from public.stock_levels sl
+        where sl.product_id = x.product_id and sl.location_id = d.location_id), 0) end`,
+    },
+  },
+  schemas: { create: quoteInput, update: draftQuoteInput, row: quoteRow, listRow: quoteRow },
+  words: {
+    list: { summary: 'List quotes' },
+    create: {
+      summary: 'Add a quote',
+      description:
+        "It takes its number at once and moves no stock; with `status: sent` it is sent at once. Without `valid_until` it holds for the shop's quote validity (Settings).",
+    },
+    show: { summary: 'One quote, with each line’s stock at its branch' },
+    update: {
+      summary: 'Change a quote',
+      description: 'A draft takes every field (as when added, without `status`); a sent quote only `valid_until` and `notes`; an accepted, declined or converted one is refused (409).',
+    },
+    delete: { summary: 'Delete a draft quote', description: 'Only a draft: a quote once sent is kept (409).' },
+  },
+  edit: {
+    refused: {
+      accepted: 'An accepted quote cannot be edited. Convert it into an invoice or a sale.',
+      declined: 'A declined quote cannot be edited.',
+      converted: 'A converted quote cannot be edited.',
+    },
+    issued: { status: 'sent', input: sentQuoteInput, columns: ['valid_until', 'notes'] },
+  },
+  delete: {
+    refused: {
+      sent: 'A sent quote is kept for the record and cannot be deleted. Decline it instead.',
+      accepted: 'An accepted quote is kept for the record and cannot be deleted.',
+      declined: 'A declined quote is kept for the record and cannot be deleted.',
+      converted: 'A converted quote is kept for the record and cannot be deleted.',
+    },
+  },
+  actions: {
+    send: { runs: 'send', summary: 'Send a quote', description: 'A draft is sent to the customer. 409 when it is not a draft, or has expired.' },
+    accept: { runs: 'accept', summary: 'Mark a quote accepted', description: 'The customer said yes. 409 unless it is sent and still valid.' },
+    decline: { runs: 'decline', summary: 'Mark a quote declined', description: 'The customer said no. 409 when it is converted, declined or expired.' },
+  },
+  becomes: {
+    kinds: { invoice: invoiceKind, sale: saleKind },
+    body: convertQuoteInput,
+    summary: 'Turn a quote into an invoice or a sale',
+    description:
+      "`to: invoice` makes a draft invoice, `to: sale` a pending sale, dated today with the quote's customer, branch, lines at the quoted prices, discount, tax and notes, and its `quote_id`; the quote becomes `converted` and names it. 409 when it is already converted, declined or expired.",
+  },
+};
+
 /** Every kind, in the order their routes are listed. */
-export const DOCUMENT_KINDS = [invoiceKind, saleKind, purchaseKind];
+export const DOCUMENT_KINDS = [invoiceKind, saleKind, purchaseKind, quoteKind];

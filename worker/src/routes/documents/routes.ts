@@ -122,6 +122,18 @@ export function kindRoutes(kind: DocumentKind) {
     });
   }
 
+  if (kind.becomes) {
+    const { kinds, body, ...text } = kind.becomes;
+    const made = z.union(Object.values(kinds).map((other) => one(other.schemas.row)));
+    routes.post('/:id/convert', describe({ tag, ...text, body, created: made, errors: [409] }), idempotent, async (c) => {
+      const id = idOf(c.req.param('id'));
+      const { to } = await bodyOf(c, body);
+      const db = c.get('db');
+      const [row] = await documentRule(() => db.query<{ id: number }>('select public.convert_document($1, $2, $3, $4) as id', [kind.type, id, to, c.get('user').id]));
+      return versioned(c, await showDocument(db, kinds[to], row.id), 201);
+    });
+  }
+
   if (kind.payments) {
     routes.post(
       '/:id/payments',

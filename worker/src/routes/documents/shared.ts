@@ -107,13 +107,15 @@ export async function showDocument(db: Db, kind: DocumentKind, id: string | numb
   const select = documentSelect(kind);
   const [[row], receipts] = await Promise.all([
     db.query(`select ${select.columns} ${select.from} where d.id = $1`, [id]),
-    db.query(`select ${receiptColumns} ${receiptFrom} where r.receiptable_type = $1 and r.receiptable_id = $2 order by r.receipt_date, r.id`, [
-      kind.type,
-      id,
-    ]),
+    kind.receiptsKey
+      ? db.query(`select ${receiptColumns} ${receiptFrom} where r.receiptable_type = $1 and r.receiptable_id = $2 order by r.receipt_date, r.id`, [
+          kind.type,
+          id,
+        ])
+      : [],
   ]);
   if (!row) throw new HttpError(404, kind.notFound);
-  return { ...row, [kind.receiptsKey]: receipts };
+  return kind.receiptsKey ? { ...row, [kind.receiptsKey]: receipts } : row;
 }
 
 const lineRecord = `jsonb_to_recordset($2::text::jsonb) as i(id bigint, position integer, product_id bigint, description text,
@@ -272,6 +274,7 @@ export async function documentRule<T>(work: () => Promise<T>, fields: Record<str
       const constraint = constraintOf(error);
       if (constraint.endsWith('_discount_within_subtotal')) throw invalid('discount_amount', 'Discount amount cannot be more than the subtotal');
       if (constraint.endsWith('_paid_within_net')) throw invalid('items', 'The total cannot be less than what has already been paid');
+      if (constraint === 'quotes_valid_after_issue') throw invalid('valid_until', 'A quote cannot be valid until before its issue date');
       if (constraint === 'purchase_items_received_within_quantity') throw invalid('items', 'A line cannot be less than what has already been received');
     }
     if (code === '22003') throw invalid('items', 'The amounts are too large');
