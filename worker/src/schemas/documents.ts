@@ -370,8 +370,9 @@ export const invoiceListRow = z
     status: z.enum(INVOICE_STATUSES),
     /** Sent, due before today and not paid: the list highlights it. */
     is_overdue: z.boolean(),
-    /** The quote it was made from. */
+    /** The quote it was made from, and its number. */
     quote_id: id.nullable(),
+    quote_number: z.string().nullable(),
     items: z.array(invoiceItemRow),
   })
   .meta({ id: 'InvoiceListRow' });
@@ -389,8 +390,9 @@ export const saleListRow = z
     sale_date: date,
     status: z.enum(SALE_STATUSES),
     payment_method: z.enum(PAYMENT_METHODS),
-    /** The quote it was made from. */
+    /** The quote it was made from, and its number. */
     quote_id: id.nullable(),
+    quote_number: z.string().nullable(),
     items: z.array(saleItemRow),
   })
   .meta({ id: 'SaleListRow' });
@@ -419,6 +421,8 @@ export const quoteRow = z
     issued_date: date,
     valid_until: date,
     status: z.enum(QUOTE_STATUSES),
+    /** When it was sent: a quote sent once changes only its validity and notes. */
+    sent_at: timestamp.nullable(),
     /** The invoice or sale it became. */
     converted_to: z.object({ type: z.enum(['Invoice', 'Sale']), id, number: z.string().nullable() }).nullable(),
     items: z.array(quoteItemRow),

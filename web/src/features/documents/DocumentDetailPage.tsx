@@ -79,7 +79,7 @@ function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kin
     });
 
   const order = kind.summary === 'order';
-  const payment = kind.canPay(document) && (
+  const payment = kind.receiptableType && kind.canPay(document) && (
     <RecordPayment
       receiptableType={kind.receiptableType}
       document={document}

@@ -23,7 +23,7 @@ interface ViewedDocument extends Totals {
 interface DocumentViewProps<Line> {
   title: string;
   /** The kind, as the activity names it. */
-  recordType: 'invoice' | 'sale' | 'purchase';
+  recordType: 'invoice' | 'sale' | 'purchase' | 'quote';
   document: ViewedDocument;
   /** Who the document is made out to: Bill To the customer, or the Supplier. */
   party: { heading: string; party: Party };
@@ -37,8 +37,9 @@ interface DocumentViewProps<Line> {
   /**
    * 'bill' (invoices, sales): the totals end with Paid and Balance Due. 'order' (purchase orders): tax only
    * when there is some, and a payment summary (Total Amount, Paid Amount, Outstanding) with `paymentAction`.
+   * 'offer' (quotes): the totals end with the Total, and nothing of payments.
    */
-  summary?: 'bill' | 'order';
+  summary?: Summary;
   paymentAction?: ReactNode;
   /** The kind's dates and other header facts, e.g. Issue Date, Due Date. */
   facts: { label: string; value: ReactNode }[];
@@ -88,6 +89,7 @@ function Payments({ receipts }: { receipts: Receipt[] }) {
   );
 }
 
+type Summary = 'bill' | 'order' | 'offer';
 type TotalRow = { label: string; value: string; className?: string };
 
 function TotalRows({ rows, label }: { rows: TotalRow[]; label: string }) {
@@ -104,12 +106,12 @@ function TotalRows({ rows, label }: { rows: TotalRow[]; label: string }) {
 }
 
 /** The totals block of a document, as the server computed them; a bill goes on to what is paid and due. */
-export function DocumentTotals({ document, summary = 'bill' }: { document: Totals; summary?: 'bill' | 'order' }) {
+export function DocumentTotals({ document, summary = 'bill' }: { document: Totals; summary?: Summary }) {
   const bill = summary === 'bill';
   const rows: TotalRow[] = [
     { label: 'Subtotal', value: formatMoney(document.subtotal) },
     ...(document.discount_amount > 0 ? [{ label: 'Discount', value: `−${formatMoney(document.discount_amount)}` }] : []),
-    ...(bill || document.tax_amount > 0 ? [{ label: `Tax (${document.tax_rate.toFixed(2)}%)`, value: formatMoney(document.tax_amount) }] : []),
+    ...(summary !== 'order' || document.tax_amount > 0 ? [{ label: `Tax (${document.tax_rate.toFixed(2)}%)`, value: formatMoney(document.tax_amount) }] : []),
     { label: 'Total', value: formatMoney(document.net_amount), className: 'doc-total' },
     ...(bill
       ? [
@@ -156,6 +158,7 @@ export function DocumentView<Line>({
   notice,
 }: DocumentViewProps<Line>) {
   const order = summary === 'order';
+  const paid = summary !== 'offer';
   return (
     <section className="doc-view">
       <PageHeader title={title} actions={<div className="doc-actions">{actions}</div>} />
@@ -166,7 +169,7 @@ export function DocumentView<Line>({
           items={[
             { label: numberLabel, value: documentNumber(document) },
             { label: 'Status', value: status ?? <StatusBadge status={document.status} /> },
-            { label: 'Payment', value: <StatusBadge status={document.payment_status} /> },
+            ...(paid ? [{ label: 'Payment', value: <StatusBadge status={document.payment_status} /> }] : []),
             { label: locationLabel, value: document.location.name },
             ...facts,
           ]}
@@ -194,10 +197,12 @@ export function DocumentView<Line>({
           <PaymentSummary document={document} />
         </div>
       )}
-      <div className="card">
-        <h2 className="doc-section-title doc-section-first">{order ? 'Payment History' : 'Payments'}</h2>
-        <Payments receipts={payments ?? document.receipts ?? []} />
-      </div>
+      {paid && (
+        <div className="card">
+          <h2 className="doc-section-title doc-section-first">{order ? 'Payment History' : 'Payments'}</h2>
+          <Payments receipts={payments ?? document.receipts ?? []} />
+        </div>
+      )}
       <ActivitySection recordType={recordType} recordId={document.id} />
     </section>
   );

@@ -12,6 +12,10 @@ const TONES: Record<string, string> = {
   ordered: 'blue',
   partly_received: 'orange',
   received: 'green',
+  accepted: 'green',
+  declined: 'dark',
+  expired: 'red',
+  converted: 'blue',
 };
 
 /** 'partly_received' reads "Partly received". */

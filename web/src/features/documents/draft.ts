@@ -4,8 +4,8 @@ import { LINE_PRODUCT_TYPES, PURCHASABLE_TYPES, invoiceItemInput, purchaseItemIn
 import type { ProductType } from '../../shared/api/products';
 import { centsText, lineCents, percentOf, toCents } from '../../shared/ui/money';
 
-/** Invoice lines have a description and a unit price; sale lines a price and a discount percent; purchase lines a cost price and notes. */
-export type LineMode = 'invoice' | 'sale' | 'purchase';
+/** Invoice and quote lines have a description and a unit price; sale lines a price and a discount percent; purchase lines a cost price and notes. */
+export type LineMode = 'invoice' | 'sale' | 'purchase' | 'quote';
 
 export interface DraftLine {
   key: string;
@@ -49,20 +49,23 @@ export interface LineKind {
 
 const CUSTOMER = { label: 'Customer', field: 'customer_id', placeholder: 'Search customers by name or phone', kind: 'customers' } as const;
 
+const INVOICE_LINES: LineKind = {
+  party: CUSTOMER,
+  productTypes: LINE_PRODUCT_TYPES,
+  priceLabel: 'Unit Price',
+  priceField: 'unit_price',
+  priceFrom: 'selling_price',
+  text: { field: 'description', label: 'Description' },
+  discount: false,
+  checksStock: true,
+  editable: { price: true },
+  schema: invoiceItemInput,
+  toInput: (line) => ({ product_id: line.product_id, description: line.description, quantity: line.quantity, unit_price: centsText(line.priceCents) }),
+};
+
 export const LINE_KINDS: Record<LineMode, LineKind> = {
-  invoice: {
-    party: CUSTOMER,
-    productTypes: LINE_PRODUCT_TYPES,
-    priceLabel: 'Unit Price',
-    priceField: 'unit_price',
-    priceFrom: 'selling_price',
-    text: { field: 'description', label: 'Description' },
-    discount: false,
-    checksStock: true,
-    editable: { price: true },
-    schema: invoiceItemInput,
-    toInput: (line) => ({ product_id: line.product_id, description: line.description, quantity: line.quantity, unit_price: centsText(line.priceCents) }),
-  },
+  invoice: INVOICE_LINES,
+  quote: INVOICE_LINES,
   sale: {
     party: CUSTOMER,
     productTypes: LINE_PRODUCT_TYPES,

@@ -65,7 +65,8 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   /** The pages' path and the API's: /invoices, /api/invoices. */
   path: string;
   queries: DocumentQueries<D>;
-  receiptableType: ReceiptableType;
+  /** What its payments name it; a kind without one takes no payments (a quote). */
+  receiptableType?: ReceiptableType;
   /** As a title: 'Purchase Order'. */
   name: string;
   /** In a sentence: 'purchase order'; its plural adds an s. */
@@ -93,7 +94,7 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   /** View. */
   numberLabel?: string;
   locationLabel?: string;
-  summary?: 'bill' | 'order';
+  summary?: 'bill' | 'order' | 'offer';
   backToList?: boolean;
   facts: (document: D) => { label: string; value: ReactNode }[];
   lines: (document: D) => Line[];

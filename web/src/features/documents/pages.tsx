@@ -6,6 +6,7 @@ import { DocumentPrintPage } from './DocumentPrintPage';
 import type { DocumentKind, TradingDocument } from './kind';
 import { invoiceKind } from './kinds/invoice';
 import { purchaseKind } from './kinds/purchase';
+import { quoteKind } from './kinds/quote';
 import { saleKind } from './kinds/sale';
 
 /** The five pages of one kind, each reading the kind's config. */
@@ -24,4 +25,5 @@ export const DOCUMENT_PAGES = {
   [invoiceKind.path]: pagesOf(invoiceKind),
   [saleKind.path]: pagesOf(saleKind),
   [purchaseKind.path]: pagesOf(purchaseKind),
+  [quoteKind.path]: pagesOf(quoteKind),
 };

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { pageRoutes } from '../../shared/routes/pageRoutes';
 
 /** The kinds' paths, as DOCUMENT_PAGES (./pages) names them; a kind's pages load when one is opened. */
-const PATHS = ['invoices', 'sales', 'purchases'];
+const PATHS = ['quotes', 'invoices', 'sales', 'purchases'];
 
 const pages = { '': 'list', create: 'create', ':id': 'detail', ':id/edit': 'edit', ':id/print': 'print' } as const;
 

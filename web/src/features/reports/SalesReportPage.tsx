@@ -17,7 +17,7 @@ type MethodRow = SalesReport['by_payment_method'][number];
 
 const marginOf = (revenue: number, profit: number) => (revenue ? Math.round((profit / revenue) * 1000) / 10 : null);
 
-function salesStats({ totals }: SalesReport): Stat[] {
+function salesStats({ totals, quotes }: SalesReport): Stat[] {
   return [
     {
       label: 'Revenue',
@@ -29,6 +29,11 @@ function salesStats({ totals }: SalesReport): Stat[] {
     { label: 'Tax', value: formatMoney(totals.tax), notes: [`Discounts ${formatMoney(totals.discount)}`] },
     { label: 'Paid', value: formatMoney(totals.paid) },
     { label: 'Outstanding', value: formatMoney(totals.outstanding), notes: ['Still to be paid on these documents'] },
+    {
+      label: 'Quotes Converted',
+      value: formatPercent(quotes.conversion_percent),
+      notes: [`${formatCount(quotes.converted)} of ${formatCount(quotes.sent)} ${quotes.sent === 1 ? 'quote' : 'quotes'} sent`],
+    },
   ];
 }
 

@@ -29,6 +29,8 @@ export function recordPath(type: AuditRecordType, id: number | null, productType
       return `/sales/${id}`;
     case 'purchase':
       return `/purchases/${id}`;
+    case 'quote':
+      return `/quotes/${id}`;
     case 'receipt':
       return `/receipts/${id}`;
     case 'customer':

@@ -48,6 +48,7 @@ export const menu: MenuEntry[] = [
   {
     title: 'Sales',
     links: [
+      { label: 'Quotes', to: '/quotes' },
       { label: 'Invoices', to: '/invoices' },
       { label: 'Sales', to: '/sales' },
       { label: 'Receipts', to: '/receipts?type=sale' },

@@ -12,6 +12,8 @@ export function printTitle(printable: Printable): string {
   switch (printable.kind) {
     case 'invoice':
       return printable.document.status === 'draft' ? 'Quote' : 'Invoice';
+    case 'quote':
+      return 'Quote';
     case 'sale':
       return 'Sale';
     case 'purchase':
@@ -80,7 +82,7 @@ const dotText = (dot: string | null) => (dot ? `DOT ${dot}` : null);
 const lineDetail = (description: string | null, name: string, dot: string | null) =>
   [description && description !== name ? description : null, dotText(dot)].filter(Boolean).join(' · ') || null;
 
-export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | 'sale' | 'purchase' }>): TradingPrint {
+export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>): TradingPrint {
   const selling = { branchLabel: 'Branch', showsZeroTax: true };
   if (printable.kind === 'purchase') {
     const purchase = printable.document;
@@ -106,6 +108,30 @@ export function tradingPrint(printable: Extract<Printable, { kind: 'invoice' | '
         unitPrice: item.cost_price_at_purchase,
         discount: null,
         total: item.total_price,
+      })),
+    };
+  }
+  if (printable.kind === 'quote') {
+    const quote = printable.document;
+    return {
+      ...selling,
+      document: quote,
+      party: { heading: 'Quote For', party: quote.customer },
+      priceLabel: 'Unit Price',
+      hasLineDiscount: false,
+      showsPayments: false,
+      facts: [
+        ['Date', formatDate(quote.issued_date)],
+        ['Valid Until', formatDate(quote.valid_until)],
+      ],
+      lines: quote.items.map((item) => ({
+        key: item.id,
+        name: item.product_name,
+        detail: lineDetail(item.description, item.product_name, item.dot),
+        quantity: item.quantity,
+        unitPrice: item.unit_price,
+        discount: null,
+        total: item.total,
       })),
     };
   }

@@ -1,9 +1,10 @@
-import type { Invoice, Purchase, Receipt, Sale } from '@schemas/documents';
+import type { Invoice, Purchase, Quote, Receipt, Sale } from '@schemas/documents';
 
 export type PrintLayout = 'a4' | 'thermal';
 
 export type Printable =
   | { kind: 'invoice'; document: Invoice }
+  | { kind: 'quote'; document: Quote }
   | { kind: 'sale'; document: Sale }
   | { kind: 'purchase'; document: Purchase }
   | { kind: 'receipt'; document: Receipt };

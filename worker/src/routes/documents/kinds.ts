@@ -149,6 +149,9 @@ const invoiceStatusConditions: Record<string, string> = {
 
 const storedStatus = (status: string) => `d.status = '${status}'`;
 
+/** The quote an invoice or a sale was made from. */
+const fromQuote = 'd.quote_id, (select q.number from public.quotes q where q.id = d.quote_id) as quote_number';
+
 const CUSTOMER = { key: 'customer', table: 'customers', column: 'customer_id' } as const;
 const SUPPLIER = { key: 'supplier', table: 'suppliers', column: 'supplier_id' } as const;
 
@@ -168,7 +171,7 @@ export const invoiceKind: DocumentKind = {
   statuses: INVOICE_STATUSES,
   openStatus: OPEN_STATUS.invoice,
   createdAs: { sent: { then: 'post' } },
-  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, d.quote_id`,
+  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, ${fromQuote}`,
   statusCondition: (status) => invoiceStatusConditions[status],
   overdue: invoiceOverdue,
   lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total' } },
@@ -232,7 +235,7 @@ export const saleKind: DocumentKind = {
   statuses: SALE_STATUSES,
   openStatus: OPEN_STATUS.sale,
   createdAs: { completed: { then: 'post' }, cancelled: { then: 'cancel' } },
-  columns: 'd.sale_date, d.status, d.payment_method, d.quote_id',
+  columns: `d.sale_date, d.status, d.payment_method, ${fromQuote}`,
   statusCondition: storedStatus,
   lines: {
     key: 'items',
@@ -391,7 +394,7 @@ export const quoteKind: DocumentKind = {
   statuses: QUOTE_STATUSES,
   openStatus: OPEN_STATUS.quote,
   createdAs: { sent: { then: 'send' } },
-  columns: `d.issued_date, d.valid_until, public.quote_shown_status(d.status, d.valid_until) as status,
+  columns: `d.issued_date, d.valid_until, public.quote_shown_status(d.status, d.valid_until) as status, d.sent_at,
     case when d.converted_id is not null then json_build_object('type', d.converted_type, 'id', d.converted_id, 'number',
       case d.converted_type when 'Invoice' then (select i.number from public.invoices i where i.id = d.converted_id)
         else (select s.number from public.sales s where s.id = d.converted_id) end) end as converted_to`,

@@ -45,6 +45,7 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceItem> = {
   facts: (invoice) => [
     { label: 'Issue Date', value: formatDate(invoice.issued_date) },
     { label: 'Due Date', value: formatDate(invoice.due_date) || 'N/A' },
+    ...(invoice.quote_id ? [{ label: 'From Quote', value: <Link to={`/quotes/${invoice.quote_id}`}>{invoice.quote_number}</Link> }] : []),
   ],
   lines: (invoice) => invoice.items,
   lineLabel: (item) => item.product_name,

@@ -62,6 +62,7 @@ export const saleKind: DocumentKind<Sale, SaleItem> = {
   facts: (sale) => [
     { label: 'Sale Date', value: formatDate(sale.sale_date) },
     { label: 'Payment Method', value: PAYMENT_METHOD_LABELS[sale.payment_method] },
+    ...(sale.quote_id ? [{ label: 'From Quote', value: <Link to={`/quotes/${sale.quote_id}`}>{sale.quote_number}</Link> }] : []),
   ],
   lines: (sale) => sale.items,
   lineLabel: (item) => item.product_name,

@@ -1,0 +1,96 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, printedBy, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
+
+const TIRE = 'Michelin Primacy 4 205 / 55 R 16';
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe.skipIf(!browserTestsCanRun())('quotes in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+    await page.getByLabel('Password').fill(DEMO_LOGIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await showsScreen(page, 'Dashboard');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('quotes four tires, prints the quote, marks it sent and accepted, and converts it into an invoice at the quoted price', async () => {
+    // The menu lists it under Sales.
+    expect(await page.locator('#sidebar a[href="/quotes"]').textContent()).toBe('Quotes');
+    await page.goto(`${app.url}/quotes`);
+    await showsScreen(page, 'Quotes', { exact: true });
+    await page.getByRole('link', { name: 'Create Quote' }).click();
+    const form = page.getByRole('form', { name: 'Create Quote' });
+    await form.waitFor();
+    // The validity follows the issue date by the days in Settings (14) until it is typed.
+    const issued = await form.getByLabel('Issue Date').inputValue();
+    const validUntil = new Date(Date.parse(issued) + 14 * 86_400_000).toISOString().slice(0, 10);
+    expect(await form.getByLabel('Valid Until').inputValue()).toBe(validUntil);
+
+    await form.getByRole('combobox', { name: 'Customer' }).fill('gonzalez');
+    await form.getByRole('option', { name: /^Maria Gonzalez/ }).click();
+    await form.getByLabel('Location').selectOption({ label: 'Downtown Branch' });
+    const entry = form.getByRole('group', { name: 'Add an item' });
+    await entry.getByLabel('Product Type').selectOption({ label: 'Tire' });
+    await entry.getByRole('combobox', { name: 'Product', exact: true }).fill('primacy');
+    await entry.getByRole('option', { name: new RegExp(`^${escape(TIRE)}`) }).click();
+    await entry.getByLabel('Quantity').fill('4');
+    await entry.getByLabel('Unit Price').fill('99.50');
+    await entry.getByRole('button', { name: 'Add' }).click();
+    await form.getByRole('row', { name: TIRE }).waitFor();
+    await expectAccessible(page, 'the new quote form');
+    await takeShots(page, 'quote-form');
+    await form.getByRole('button', { name: 'Create Quote' }).click();
+
+    await page.waitForURL(/\/quotes\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1, name: /^Quote #/ });
+    await heading.waitFor();
+    const number = (await heading.textContent())!.replace('Quote #', '');
+    expect(number).toMatch(/^Q-\d{4}-\d{5}$/);
+    const line = page.getByRole('row', { name: new RegExp(escape(TIRE)) });
+    // Its page shows what the branch holds of each line.
+    const stock = await page.evaluate(async (path) => {
+      const token = localStorage.getItem('auth_token');
+      const answer = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+      return ((await answer.json()) as { data: { items: { stock: number }[] } }).data.items[0].stock;
+    }, `/api/quotes/${page.url().split('/').pop()}`);
+    expect(await line.textContent()).toContain(`4${stock}$99.50$398.00`);
+    await expectAccessible(page, 'the quote');
+    await takeShots(page, 'quote-detail');
+
+    const printed = await printedBy(page, () => page.getByRole('button', { name: 'Print' }).click());
+    expect(printed).toContain('Quote');
+    expect(printed).toContain(number);
+    expect(printed).toContain('Valid Until');
+    expect(printed).not.toContain('Balance Due');
+
+    await page.getByRole('button', { name: 'Mark as Sent' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as Sent' }).click();
+    await page.getByText('Quote marked as sent.').waitFor();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.locator('.badge', { hasText: 'Accepted' }).waitFor();
+
+    await page.getByRole('button', { name: 'Convert to Invoice' }).click();
+    await page.waitForURL(/\/invoices\/\d+$/);
+    await page.getByText('Quote converted into an invoice.').waitFor();
+    await page.getByRole('link', { name: number }).waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(escape(TIRE)) }).textContent()).toContain('$398.00');
+    await takeShots(page, 'quote-converted-invoice');
+
+    await page.getByRole('link', { name: number }).click();
+    await page.waitForURL(/\/quotes\/\d+$/);
+    await page.locator('.badge', { hasText: 'Converted' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Convert to/ }).count()).toBe(0);
+  });
+});
