@@ -66,6 +66,83 @@ create table public.battery_brands (
 );
 alter table public.battery_brands enable row level security;
 
+create table public.credit_note_items (
+  id bigint generated always as identity not null,
+  credit_note_id bigint not null,
+  "position" integer not null,
+  line_id bigint not null,
+  product_id bigint not null,
+  product_type text not null,
+  product_name text not null,
+  description text,
+  dot text,
+  quantity integer not null,
+  unit_price numeric(12,2) not null,
+  discount_percent numeric(5,2) default 0 not null,
+  cost_price numeric(12,2) default 0 not null,
+  restock boolean not null,
+  line_total numeric(12,2) not null,
+  tax_amount numeric(12,2) not null,
+  amount numeric(12,2) not null,
+  constraint credit_note_items_pkey PRIMARY KEY (id),
+  constraint credit_note_items_credit_note_id_fkey FOREIGN KEY (credit_note_id) REFERENCES credit_notes(id) ON DELETE CASCADE,
+  constraint credit_note_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint credit_note_items_quantity_check CHECK ((quantity >= 1))
+);
+CREATE INDEX credit_note_items_credit_note_id_idx ON public.credit_note_items USING btree (credit_note_id, "position");
+CREATE INDEX credit_note_items_line_idx ON public.credit_note_items USING btree (line_id);
+alter table public.credit_note_items enable row level security;
+
+create table public.credit_notes (
+  id bigint generated always as identity not null,
+  number text not null,
+  customer_id bigint not null,
+  location_id bigint not null,
+  issued_date date not null,
+  document_type text not null,
+  document_id bigint not null,
+  reason text not null,
+  status text default 'issued'::text not null,
+  settle text,
+  payment_status text default 'pending'::text not null,
+  subtotal numeric(12,2) default 0 not null,
+  discount_amount numeric(12,2) default 0 not null,
+  tax_amount numeric(12,2) default 0 not null,
+  tax_rate numeric default 0 not null,
+  net_amount numeric(12,2) default 0 not null,
+  credited_amount numeric(12,2) default 0 not null,
+  total_paid numeric(12,2) default 0 not null,
+  balance_due numeric(12,2) default 0 not null,
+  refunded_amount numeric(12,2) default 0 not null,
+  store_credit_amount numeric(12,2) default 0 not null,
+  notes text,
+  created_by bigint,
+  cancelled_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint credit_notes_pkey PRIMARY KEY (id),
+  constraint credit_notes_number_key UNIQUE (number),
+  constraint credit_notes_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint credit_notes_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
+  constraint credit_notes_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint credit_notes_discount_amount_check CHECK ((discount_amount = (0)::numeric)),
+  constraint credit_notes_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text]))),
+  constraint credit_notes_payment_status_check CHECK ((payment_status = 'pending'::text)),
+  constraint credit_notes_refunded_amount_check CHECK ((refunded_amount >= (0)::numeric)),
+  constraint credit_notes_settle_check CHECK ((settle = ANY (ARRAY['refund'::text, 'credit'::text]))),
+  constraint credit_notes_status_check CHECK ((status = ANY (ARRAY['issued'::text, 'cancelled'::text]))),
+  constraint credit_notes_store_credit_amount_check CHECK ((store_credit_amount >= (0)::numeric)),
+  constraint credit_notes_total_paid_check CHECK ((total_paid = (0)::numeric))
+);
+CREATE INDEX credit_notes_customer_id_idx ON public.credit_notes USING btree (customer_id, issued_date DESC);
+CREATE INDEX credit_notes_document_idx ON public.credit_notes USING btree (document_type, document_id);
+CREATE INDEX credit_notes_issued_date_idx ON public.credit_notes USING btree (issued_date DESC, id DESC);
+CREATE INDEX credit_notes_location_id_idx ON public.credit_notes USING btree (location_id, issued_date DESC);
+alter table public.credit_notes enable row level security;
+
 create table public.customers (
   id bigint generated always as identity not null,
   name text not null,
@@ -96,7 +173,7 @@ create table public.document_counts (
   payment_status text not null,
   documents integer default 0 not null,
   constraint document_counts_pkey PRIMARY KEY (type, bucket, location_id, status, payment_status),
-  constraint document_counts_type_check CHECK ((type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text, 'Quote'::text])))
+  constraint document_counts_type_check CHECK ((type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text, 'Quote'::text, 'CreditNote'::text])))
 );
 alter table public.document_counts enable row level security;
 
@@ -106,7 +183,7 @@ create table public.document_series (
   next_value integer default 1 not null,
   constraint document_series_pkey PRIMARY KEY (series, year),
   constraint document_series_next_value_check CHECK ((next_value >= 1)),
-  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text])))
+  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text, 'credit_note'::text])))
 );
 alter table public.document_series enable row level security;
 
@@ -188,6 +265,7 @@ create table public.invoices (
   changed_by bigint,
   changed_at timestamp with time zone,
   quote_id bigint,
+  credited_amount numeric(12,2) default 0 not null,
   constraint invoices_pkey PRIMARY KEY (id),
   constraint invoices_number_key UNIQUE (number),
   constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -197,7 +275,7 @@ create table public.invoices (
   constraint invoices_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint invoices_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
   constraint invoices_number_when_sent CHECK (((status <> 'sent'::text) OR (number IS NOT NULL))),
-  constraint invoices_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= net_amount))),
+  constraint invoices_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= (net_amount - credited_amount)) AND ((credited_amount >= (0)::numeric) AND (credited_amount <= net_amount)))),
   constraint invoices_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
   constraint invoices_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sent'::text, 'cancelled'::text]))),
   constraint invoices_tax_amount_check CHECK ((tax_amount >= (0)::numeric))
@@ -382,6 +460,7 @@ create table public.purchases (
   version integer default 1 not null,
   changed_by bigint,
   changed_at timestamp with time zone,
+  credited_amount numeric(12,2) default 0 not null,
   constraint purchases_pkey PRIMARY KEY (id),
   constraint purchases_number_key UNIQUE (number),
   constraint purchases_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -389,7 +468,7 @@ create table public.purchases (
   constraint purchases_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
   constraint purchases_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint purchases_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
-  constraint purchases_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= net_amount))),
+  constraint purchases_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= (net_amount - credited_amount)) AND ((credited_amount >= (0)::numeric) AND (credited_amount <= net_amount)))),
   constraint purchases_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
   constraint purchases_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'ordered'::text, 'received'::text, 'cancelled'::text]))),
   constraint purchases_tax_amount_check CHECK ((tax_amount >= (0)::numeric))
@@ -454,6 +533,7 @@ create table public.quotes (
   version integer default 1 not null,
   changed_by bigint,
   changed_at timestamp with time zone,
+  credited_amount numeric(12,2) default 0 not null,
   constraint quotes_pkey PRIMARY KEY (id),
   constraint quotes_number_key UNIQUE (number),
   constraint quotes_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -507,21 +587,25 @@ create table public.receipts (
   notes text,
   created_by bigint,
   created_at timestamp with time zone default now() not null,
+  credit_note_id bigint,
   constraint receipts_pkey PRIMARY KEY (id),
   constraint receipts_number_key UNIQUE (number),
   constraint receipts_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint receipts_credit_note_id_fkey FOREIGN KEY (credit_note_id) REFERENCES credit_notes(id),
   constraint receipts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
   constraint receipts_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
   constraint receipts_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
   constraint receipts_amount_check CHECK ((amount > (0)::numeric)),
-  constraint receipts_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text]))),
+  constraint receipts_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text, 'store_credit'::text]))),
   constraint receipts_receiptable_type_check CHECK ((receiptable_type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text]))),
   constraint receipts_type_check CHECK ((type = ANY (ARRAY['income'::text, 'expense'::text, 'refund'::text])))
 );
 CREATE INDEX receipts_created_at_idx ON public.receipts USING btree (created_at DESC);
+CREATE INDEX receipts_credit_note_idx ON public.receipts USING btree (credit_note_id) WHERE (credit_note_id IS NOT NULL);
 CREATE INDEX receipts_customer_date_idx ON public.receipts USING btree (customer_id, receipt_date DESC, id DESC);
 CREATE INDEX receipts_document_idx ON public.receipts USING btree (receiptable_type, receiptable_id);
 CREATE INDEX receipts_receipt_date_idx ON public.receipts USING btree (receipt_date DESC, id DESC);
+CREATE INDEX receipts_store_credit_idx ON public.receipts USING btree (customer_id) WHERE (payment_method = 'store_credit'::text);
 CREATE INDEX receipts_supplier_date_idx ON public.receipts USING btree (supplier_id, receipt_date DESC, id DESC);
 alter table public.receipts enable row level security;
 
@@ -794,6 +878,7 @@ create table public.sales (
   changed_by bigint,
   changed_at timestamp with time zone,
   quote_id bigint,
+  credited_amount numeric(12,2) default 0 not null,
   constraint sales_pkey PRIMARY KEY (id),
   constraint sales_number_key UNIQUE (number),
   constraint sales_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -802,8 +887,8 @@ create table public.sales (
   constraint sales_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id),
   constraint sales_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint sales_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
-  constraint sales_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= net_amount))),
-  constraint sales_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text]))),
+  constraint sales_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= (net_amount - credited_amount)) AND ((credited_amount >= (0)::numeric) AND (credited_amount <= net_amount)))),
+  constraint sales_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text, 'store_credit'::text]))),
   constraint sales_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
   constraint sales_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'completed'::text, 'cancelled'::text]))),
   constraint sales_tax_amount_check CHECK ((tax_amount >= (0)::numeric))
@@ -867,6 +952,7 @@ create table public.settings (
   changed_at timestamp with time zone,
   quote_prefix text default 'Q'::text not null,
   quote_valid_days integer default 14 not null,
+  credit_note_prefix text default 'CN'::text not null,
   constraint settings_pkey PRIMARY KEY (id),
   constraint settings_id_check CHECK (id),
   constraint settings_payment_terms_days_check CHECK (((payment_terms_days >= 0) AND (payment_terms_days <= 365))),
@@ -1389,6 +1475,54 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.cancel_credit_note(p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_note public.credit_notes;
+  t record;
+  v_receipt public.receipts;
+  line record;
+begin
+  select * into v_note from public.credit_notes cn where cn.id = p_id;
+  if not found then
+    raise exception 'Credit note not found' using errcode = 'P0002';
+  end if;
+  t := public.document_tables(v_note.document_type);
+  execute format('select 1 from public.%I d where d.id = $1 for update', t.header_table) using v_note.document_id;
+  select * into v_note from public.credit_notes cn where cn.id = p_id for update;
+  if v_note.status = 'cancelled' then
+    raise exception 'This credit note has already been cancelled.' using errcode = 'P0001';
+  end if;
+  if v_note.refunded_amount > 0 then
+    raise exception 'This credit note was refunded, so it cannot be cancelled.' using errcode = 'P0001';
+  end if;
+  select * into v_receipt from public.receipts r where r.credit_note_id = p_id;
+  if found then
+    perform 1 from public.customers c where c.id = v_note.customer_id for update;
+    if public.store_credit_of(v_note.customer_id) < v_receipt.amount then
+      raise exception 'The customer has already spent the store credit of this credit note.' using errcode = 'P0001';
+    end if;
+  end if;
+
+  for line in
+    select x.product_id, sum(x.quantity)::integer as quantity
+      from public.credit_note_items x where x.credit_note_id = p_id and x.restock group by x.product_id order by x.product_id
+  loop
+    perform public.move_stock(line.product_id, v_note.location_id, -line.quantity, 'cancellation', null, p_user_id, 'CreditNote', p_id);
+  end loop;
+  execute format('update public.%I d set credited_amount = d.credited_amount - $2 where d.id = $1', t.header_table)
+    using v_note.document_id, v_note.net_amount;
+  if v_receipt.id is not null then
+    delete from public.receipts r where r.id = v_receipt.id;
+  end if;
+  perform public.refresh_document_totals(v_note.document_type, v_note.document_id);
+  update public.credit_notes cn set status = 'cancelled', cancelled_at = now(), updated_at = now() where cn.id = p_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.cancel_document(p_type text, p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -1400,6 +1534,10 @@ declare
   v_location_id bigint;
   v_paid numeric;
 begin
+  if p_type = 'CreditNote' then
+    perform public.cancel_credit_note(p_id, p_user_id);
+    return;
+  end if;
   execute format('select d.status, d.location_id, d.total_paid from public.%I d where d.id = $1 for update', t.header_table)
     into v_status, v_location_id, v_paid using p_id;
   if v_status is null then
@@ -1410,6 +1548,9 @@ begin
   end if;
   if v_paid > 0 then
     raise exception 'This % has payments on it. Refund them before cancelling it.', t.noun using errcode = 'P0001';
+  end if;
+  if exists (select 1 from public.credit_notes cn where cn.document_type = p_type and cn.document_id = p_id and cn.status = 'issued') then
+    raise exception 'This % has returns on it. Cancel its credit notes before cancelling it.', t.noun using errcode = 'P0001';
   end if;
   if p_type = 'Purchase' and (v_status = 'received' or exists (
     select 1 from public.purchase_items x where x.purchase_id = p_id and x.received_quantity > 0
@@ -1476,6 +1617,127 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.create_credit_note(p_type text, p_document_id bigint, p_location_id bigint, p_date date, p_reason text, p_items jsonb, p_settle text, p_payment_method text, p_notes text, p_user_id bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record;
+  v_status text;
+  v_customer_id bigint;
+  v_number text;
+  v_paid numeric;
+  v_owed numeric;
+  v_id bigint;
+  v_bad record;
+  v_total record;
+  v_excess numeric;
+  v_receipt_id bigint;
+  line record;
+  v_on_hand integer;
+  v_lines jsonb;
+begin
+  if p_type not in ('Invoice', 'Sale') then
+    raise exception 'A return is against an invoice or a sale.' using errcode = 'WH422', hint = 'invoice_id';
+  end if;
+  t := public.document_tables(p_type);
+  execute format('select d.status, d.customer_id, d.number, d.total_paid, d.net_amount - d.credited_amount from public.%I d where d.id = $1 for update',
+    t.header_table) into v_status, v_customer_id, v_number, v_paid, v_owed using p_document_id;
+  if v_status is null then
+    raise exception 'The selected % does not exist', t.noun using errcode = 'WH422', hint = lower(p_type) || '_id';
+  end if;
+  if v_status <> t.posted_status then
+    raise exception 'A % % has nothing to return.', v_status, t.noun using errcode = 'P0001';
+  end if;
+  if not exists (select 1 from public.locations l where l.id = p_location_id) then
+    raise exception 'The selected location does not exist' using errcode = 'WH422', hint = 'location_id';
+  end if;
+
+  -- Each asked line, with the line it names (none when it is not this document's).
+  select coalesce(jsonb_agg(to_jsonb(q) order by q.index), '[]'::jsonb) into v_lines
+    from (select (r.ord - 1)::integer as index, r.line_id, r.quantity, coalesce(r.restock, false) as restock, l.line_position as position, l.product_id,
+                 l.product_type, l.product_name, l.description, l.dot, l.quantity as sold, l.unit_price, l.discount_percent, l.cost_price,
+                 l.returned, l.value, l.tax
+            from rows from (jsonb_to_recordset(p_items) as (line_id bigint, quantity integer, restock boolean)) with ordinality as r(line_id, quantity, restock, ord)
+            left join public.returnable_lines(p_type, p_document_id) l on l.line_id = r.line_id) q;
+
+  select * into v_bad
+    from (select x.*, sum(x.quantity) over (partition by x.line_id) as asked
+            from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x) x
+   where x.product_id is null or x.asked > x.sold - x.returned or (x.restock and x.product_type = 'service')
+   order by x.index limit 1;
+  if v_bad.index is not null and v_bad.product_id is null then
+    raise exception 'This line is not on this %.', t.noun using errcode = 'WH422', hint = format('items.%s.line_id', v_bad.index);
+  end if;
+  if v_bad.index is not null and v_bad.asked > v_bad.sold - v_bad.returned then
+    raise exception '% of this line can still be returned.', case when v_bad.sold - v_bad.returned = 0 then 'None' else (v_bad.sold - v_bad.returned)::text end
+      using errcode = 'WH422', hint = format('items.%s.quantity', v_bad.index);
+  end if;
+  if v_bad.index is not null then
+    raise exception 'A service has no stock to put back.' using errcode = 'WH422', hint = format('items.%s.restock', v_bad.index);
+  end if;
+
+  insert into public.credit_notes (number, customer_id, location_id, issued_date, document_type, document_id, reason, notes, created_by)
+  values (public.next_document_number('credit_note', p_date), v_customer_id, p_location_id, p_date, p_type, p_document_id, p_reason,
+          p_notes, p_user_id)
+  returning id into v_id;
+
+  -- A unit is worth its share of the line's value: what the returns so far are worth, rounded, up to now with these.
+  insert into public.credit_note_items (credit_note_id, position, line_id, product_id, product_type, product_name, description, dot,
+    quantity, unit_price, discount_percent, cost_price, restock, line_total, tax_amount, amount)
+  select v_id, x.index, x.line_id, x.product_id, x.product_type, x.product_name, x.description, x.dot, x.quantity, x.unit_price,
+         x.discount_percent, x.cost_price, x.restock,
+         (round(x.value * (x.returned + x.quantity) / x.sold, 2) - round(x.value * x.returned / x.sold, 2))
+           - (round(x.tax * (x.returned + x.quantity) / x.sold, 2) - round(x.tax * x.returned / x.sold, 2)),
+         round(x.tax * (x.returned + x.quantity) / x.sold, 2) - round(x.tax * x.returned / x.sold, 2),
+         round(x.value * (x.returned + x.quantity) / x.sold, 2) - round(x.value * x.returned / x.sold, 2)
+    from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x
+   order by x.index;
+
+  -- Restocked goods come back at the line's cost, which the product's average cost takes in.
+  perform 1 from public.products p
+   where p.id in (select x.product_id from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x where x.restock) order by p.id for no key update;
+  for line in
+    select x.product_id, sum(x.quantity)::integer as quantity, sum(x.quantity * x.cost_price) as cost
+      from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x where x.restock group by x.product_id order by x.product_id
+  loop
+    select coalesce(sum(s.quantity), 0)::integer into v_on_hand from public.stock_levels s where s.product_id = line.product_id;
+    update public.products p
+       set cost_price = round((v_on_hand * p.cost_price + line.cost) / (v_on_hand + line.quantity), 2), updated_at = now()
+     where p.id = line.product_id;
+    perform public.move_stock(line.product_id, p_location_id, line.quantity, 'return', null, p_user_id, 'CreditNote', v_id, line.cost / line.quantity);
+  end loop;
+
+  select coalesce(sum(x.line_total), 0) as subtotal, coalesce(sum(x.tax_amount), 0) as tax, coalesce(sum(x.amount), 0) as amount
+    into v_total from public.credit_note_items x where x.credit_note_id = v_id;
+
+  -- What was paid beyond what is now owed goes back: refunded, or kept as store credit.
+  v_excess := greatest(v_paid - (v_owed - v_total.amount), 0);
+  if v_excess > 0 and p_settle is null then
+    raise exception 'The customer paid % more than is now owed: give it back as a refund or as store credit.', public.format_money(v_excess)
+      using errcode = 'WH422', hint = 'settle';
+  end if;
+  if v_excess > 0 then
+    v_receipt_id := public.create_receipt('refund', p_type, p_document_id, v_excess, p_date,
+      case when p_settle = 'credit' then 'store_credit' else coalesce(p_payment_method, 'cash') end, null, null, null, null, null, p_user_id);
+    update public.receipts r set credit_note_id = v_id where r.id = v_receipt_id;
+  end if;
+
+  update public.credit_notes cn
+     set subtotal = v_total.subtotal, tax_amount = v_total.tax, net_amount = v_total.amount,
+         tax_rate = case when v_total.subtotal > 0 then round(v_total.tax * 100 / v_total.subtotal, 2) else 0 end,
+         settle = case when v_excess > 0 then p_settle end,
+         refunded_amount = case when v_excess > 0 and p_settle = 'refund' then v_excess else 0 end,
+         store_credit_amount = case when v_excess > 0 and p_settle = 'credit' then v_excess else 0 end
+   where cn.id = v_id;
+  execute format('update public.%I d set credited_amount = d.credited_amount + $2 where d.id = $1', t.header_table)
+    using p_document_id, v_total.amount;
+  perform public.refresh_document_totals(p_type, p_document_id);
+  return v_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.create_receipt(p_type text, p_receiptable_type text, p_receiptable_id bigint, p_amount numeric, p_receipt_date date, p_payment_method text, p_reference_number text, p_bank_name text, p_cheque_number text, p_transaction_id text, p_notes text, p_user_id bigint)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -1489,6 +1751,7 @@ declare
   v_location_id bigint;
   v_paid numeric;
   v_balance numeric;
+  v_held numeric;
   v_id bigint;
 begin
   execute format(
@@ -1503,6 +1766,9 @@ begin
   end if;
   if p_type = 'income' and p_receiptable_type = 'Purchase' then
     raise exception 'A payment to a supplier is an expense.' using errcode = 'WH422', hint = 'type';
+  end if;
+  if p_payment_method = 'store_credit' and t.party_column <> 'customer_id' then
+    raise exception 'Store credit is a customer''s: it cannot pay a supplier.' using errcode = 'WH422', hint = 'payment_method';
   end if;
   if v_status = 'cancelled' then
     raise exception 'This % has been cancelled.', t.noun using errcode = 'P0001';
@@ -1520,6 +1786,13 @@ begin
     if p_amount > v_balance then
       raise exception 'The amount cannot be more than the balance due (%).', public.format_money(v_balance)
         using errcode = 'WH422', hint = 'amount';
+    end if;
+    if p_payment_method = 'store_credit' then
+      perform 1 from public.customers c where c.id = v_party_id for update;
+      v_held := public.store_credit_of(v_party_id);
+      if p_amount > v_held then
+        raise exception 'The customer holds % of store credit.', public.format_money(v_held) using errcode = 'WH422', hint = 'amount';
+      end if;
     end if;
   else
     if v_paid <= 0 then
@@ -1572,6 +1845,10 @@ begin
   if not found then
     raise exception 'Receipt not found' using errcode = 'P0002';
   end if;
+  if v_receipt.credit_note_id is not null then
+    raise exception 'This refund settles credit note %: cancel the credit note instead.',
+      (select cn.number from public.credit_notes cn where cn.id = v_receipt.credit_note_id) using errcode = 'P0001';
+  end if;
   t := public.document_tables(v_receipt.receiptable_type);
   execute format('select d.status from public.%I d where d.id = $1 for update', t.header_table)
     into v_status using v_receipt.receiptable_id;
@@ -1597,7 +1874,8 @@ CREATE OR REPLACE FUNCTION public.document_counts_apply()
 AS $function$
 declare
   v_bucket smallint := (txid_current() % 16)::smallint;
-  v_type text := case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' when 'quotes' then 'Quote' else 'Purchase' end;
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' when 'quotes' then 'Quote'
+    when 'credit_notes' then 'CreditNote' else 'Purchase' end;
 begin
   perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
   if tg_op in ('UPDATE', 'DELETE') then
@@ -1634,6 +1912,9 @@ begin
     when 'Quote' then
       header_table := 'quotes'; lines_table := 'quote_items'; key_column := 'quote_id'; party_column := 'customer_id';
       noun := 'quote'; posted_status := 'sent';
+    when 'CreditNote' then
+      header_table := 'credit_notes'; lines_table := 'credit_note_items'; key_column := 'credit_note_id'; party_column := 'customer_id';
+      noun := 'credit note'; posted_status := 'issued';
     else raise exception 'Unknown document type %', p_type;
   end case;
 end;
@@ -1805,6 +2086,7 @@ begin
            when 'receipt' then s.receipt_prefix
            when 'purchase' then s.purchase_prefix
            when 'quote' then s.quote_prefix
+           when 'credit_note' then s.credit_note_prefix
          end
     into v_prefix
     from public.settings s;
@@ -2093,15 +2375,17 @@ begin
          r as (select coalesce(sum(case when x.type = 'refund' then -x.amount else x.amount end), 0) as paid
                  from public.receipts x where x.receiptable_type = $2 and x.receiptable_id = $1),
          n as (select l.subtotal, l.subtotal - d.discount_amount + d.tax_amount as net, r.paid,
-                      l.subtotal - d.discount_amount as taxed
+                      l.subtotal - d.discount_amount + d.tax_amount - d.credited_amount as owed,
+                      l.subtotal - d.discount_amount as taxed, d.credited_amount
                  from public.%I d, l, r where d.id = $1)
     update public.%I d
        set subtotal = n.subtotal,
            net_amount = n.net,
            tax_rate = case when n.taxed > 0 then round(d.tax_amount * 100 / n.taxed, 2) else 0 end,
            total_paid = n.paid,
-           balance_due = n.net - n.paid,
-           payment_status = case when n.paid <= 0 then 'pending' when n.paid >= n.net then 'paid' else 'partial' end,
+           balance_due = n.owed - n.paid,
+           payment_status = case when n.paid <= 0 and not (n.credited_amount > 0 and n.owed <= 0) then 'pending'
+                                 when n.paid >= n.owed then 'paid' else 'partial' end,
            updated_at = now()
       from n
      where d.id = $1
@@ -3719,6 +4003,42 @@ AS $function$
     join public.products p on p.id = t.product_id
 $function$;
 
+CREATE OR REPLACE FUNCTION public.returnable_lines(p_type text, p_id bigint)
+ RETURNS TABLE(line_id bigint, line_position integer, product_id bigint, product_type text, product_name text, description text, dot text, quantity integer, unit_price numeric, discount_percent numeric, cost_price numeric, returned integer, value numeric, tax numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_type);
+begin
+  return query execute format(
+    $sql$
+    with d as (select h.subtotal, h.net_amount, h.tax_amount from public.%I h where h.id = $1),
+    l as (
+      select x.id, x.position, x.product_id, x.product_type, x.product_name, x.description, x.dot, x.quantity, x.unit_price,
+             x.discount_percent, x.cost_price, x.line_total,
+             row_number() over (order by x.position desc, x.id desc) = 1 as last,
+             case when d.subtotal > 0 then round(d.net_amount * x.line_total / d.subtotal, 2) else 0 end as value,
+             case when d.subtotal > 0 then round(d.tax_amount * x.line_total / d.subtotal, 2) else 0 end as tax
+        from public.%I x, d
+       where x.%I = $1),
+    s as (select sum(l.value) filter (where not l.last) as value, sum(l.tax) filter (where not l.last) as tax from l)
+    select l.id, l.position, l.product_id, l.product_type, l.product_name, l.description, l.dot, l.quantity, l.unit_price,
+           l.discount_percent, l.cost_price,
+           coalesce((select sum(ci.quantity) from public.credit_note_items ci
+                       join public.credit_notes cn on cn.id = ci.credit_note_id
+                      where ci.line_id = l.id and cn.document_type = $2 and cn.document_id = $1 and cn.status = 'issued'), 0)::integer,
+           case when l.last then d.net_amount - coalesce(s.value, 0) else l.value end,
+           case when l.last then d.tax_amount - coalesce(s.tax, 0) else l.tax end
+      from l, d, s
+     order by l.position, l.id
+    $sql$,
+    t.header_table, t.lines_table, t.key_column
+  ) using p_id, p_type;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.send_document(p_type text, p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -3831,6 +4151,17 @@ AS $function$
               else 'in' end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.store_credit_of(p_customer_id bigint)
+ RETURNS numeric
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(sum(case when r.type = 'refund' then r.amount else -r.amount end), 0)
+    from public.receipts r
+   where r.customer_id = p_customer_id and r.payment_method = 'store_credit'
+$function$;
+
 CREATE OR REPLACE FUNCTION public.tire_size_key(p_size text)
  RETURNS text
  LANGUAGE sql
@@ -3873,6 +4204,11 @@ CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON public.audit_events F
 CREATE TRIGGER audit_batteries AFTER UPDATE ON public.batteries FOR EACH ROW EXECUTE FUNCTION audit_row('product');
 CREATE TRIGGER audit_battery_brands AFTER INSERT OR DELETE OR UPDATE ON public.battery_brands FOR EACH ROW EXECUTE FUNCTION audit_row('battery_brand', 'name');
 CREATE TRIGGER battery_brands_version BEFORE UPDATE ON public.battery_brands FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_credit_notes AFTER INSERT OR DELETE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION audit_document('credit_note');
+CREATE TRIGGER audit_credit_notes_update AFTER UPDATE ON public.credit_notes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.notes IS DISTINCT FROM new.notes))) EXECUTE FUNCTION audit_document('credit_note');
+CREATE CONSTRAINT TRIGGER credit_notes_counts_insert AFTER INSERT ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE CONSTRAINT TRIGGER credit_notes_counts_update AFTER UPDATE OF location_id, status ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION document_counts_apply();
+CREATE TRIGGER credit_notes_version BEFORE UPDATE ON public.credit_notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_customers AFTER INSERT OR DELETE OR UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION audit_row('customer', 'name');
 CREATE TRIGGER customers_version BEFORE UPDATE ON public.customers FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_inventory_items AFTER UPDATE ON public.inventory_items FOR EACH ROW EXECUTE FUNCTION audit_row('product');

@@ -543,6 +543,7 @@ describe('settings', () => {
       purchase_prefix: 'PO',
       quote_prefix: 'Q',
       quote_valid_days: 14,
+      credit_note_prefix: 'CN',
       print_footer: 'Thank you',
     };
     const staff = await signIn(h, { role: 'staff' });

@@ -91,6 +91,11 @@ async function sentInvoice(): Promise<number> {
   expect((await asAdmin('POST', `/api/invoices/${id}/send`)).status).toBe(200);
   return id;
 }
+/** A return of a sent invoice's line, without stock (its product is a service). */
+async function returnBody() {
+  const invoice = await asAdmin('GET', `/api/invoices/${await sentInvoice()}`);
+  return { invoice_id: invoice.body.data.id, location_id: f.downtownId, issued_date: today, reason: 'Returned', items: [{ line_id: invoice.body.data.items[0].id, quantity: 1, restock: false }] };
+}
 export const newReceipt = async () =>
   created('/api/receipts', { receipt_date: today, type: 'income', receiptable_type: 'Invoice', receiptable_id: await sentInvoice(), amount: 5, payment_method: 'cash' });
 
@@ -225,6 +230,10 @@ export const cases: Record<string, Case> = {
   'POST /api/quotes/:id/accept': async () => ({ path: `/api/quotes/${await sentQuote()}/accept`, status: 200 }),
   'POST /api/quotes/:id/decline': async () => ({ path: `/api/quotes/${await sentQuote()}/decline`, status: 200 }),
   'POST /api/quotes/:id/convert': async () => ({ path: `/api/quotes/${await newQuote()}/convert`, body: { to: 'invoice' }, status: 201 }),
+  'GET /api/credit-notes': read('/api/credit-notes'),
+  'POST /api/credit-notes': async () => ({ path: '/api/credit-notes', body: await returnBody(), status: 201 }),
+  'GET /api/credit-notes/:id': async () => ({ path: `/api/credit-notes/${await created('/api/credit-notes', await returnBody())}`, status: 200 }),
+  'POST /api/credit-notes/:id/cancel': async () => ({ path: `/api/credit-notes/${await created('/api/credit-notes', await returnBody())}/cancel`, status: 200 }),
   'GET /api/receipts': read('/api/receipts'),
   'POST /api/receipts': async () => ({
     path: '/api/receipts',
@@ -275,7 +284,7 @@ const AREAS = {
   people: ['customers', 'suppliers', 'locations', 'services'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],
-  documents: ['invoices', 'sales', 'purchases', 'quotes', 'receipts', 'reports', 'dashboard', 'activity'],
+  documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'receipts', 'reports', 'dashboard', 'activity'],
 };
 type Area = keyof typeof AREAS;
 

@@ -1,15 +1,19 @@
 import { z } from 'zod';
-import { LIMITS, money, optionalDate, optionalMoney, optionalText, requiredDate, requiredId, wholeNumber } from './common.ts';
+import { LIMITS, flag, money, optionalDate, optionalId, optionalMoney, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, timestamp, recordStamps, version } from './answers.ts';
 
-export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
+/** Store credit: what a customer was given back on a return, spent on later invoices and sales. */
+export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   cash: 'Cash',
   credit_card: 'Credit Card',
   bank_transfer: 'Bank Transfer',
   cheque: 'Cheque',
+  store_credit: 'Store Credit',
 };
+/** How money is handed back on a refund: store credit is a refund's other way (`settle: credit`). */
+export const REFUND_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
 
 export const PAYMENT_STATUSES = ['pending', 'partial', 'paid'] as const;
 
@@ -48,7 +52,7 @@ const percent = (label: string) =>
       .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} must have at most 2 decimals`),
   );
 
-const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash, credit card, bank transfer or cheque' });
+const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash, credit card, bank transfer, cheque or store credit' });
 
 // ---- Invoices ----
 
@@ -151,6 +155,42 @@ export const sentQuoteInput = z.object({ valid_until: requiredDate('Valid until'
 
 /** POST /api/quotes/{id}/convert. */
 export const convertQuoteInput = z.object({ to: z.enum(['invoice', 'sale'], { error: 'To must be invoice or sale' }) });
+
+// ---- Credit notes ----
+
+export const CREDIT_NOTE_STATUSES = ['issued', 'cancelled'] as const;
+
+export const creditNoteItemInput = z.object({
+  line_id: requiredId('Line is required'),
+  quantity: wholeNumber('Quantity', 1),
+  restock: flag('Restock'),
+});
+
+/** POST /api/credit-notes: what comes back of an invoice's or a sale's lines. */
+export const creditNoteInput = z
+  .object({
+    invoice_id: optionalId('Invoice'),
+    sale_id: optionalId('Sale'),
+    location_id: requiredId('Location is required'),
+    issued_date: requiredDate('Issue date'),
+    reason: requiredText('Reason', 500),
+    items: listOf(creditNoteItemInput).refine(
+      (items) => new Set(items.map((item) => item.line_id)).size === items.length,
+      'Each line may be given once',
+    ),
+    settle: z
+      .preprocess((value) => value || undefined, z.enum(['refund', 'credit'], { error: 'Settle must be refund or credit' }).optional())
+      .meta({ description: 'What was paid beyond what is now owed goes back as a refund or as store credit' }),
+    payment_method: z
+      .preprocess((value) => value || undefined, z.enum(REFUND_METHODS, { error: 'Payment method must be cash, credit card, bank transfer or cheque' }).optional())
+      .meta({ description: 'How a refund is paid; cash unless given' }),
+    notes: optionalText('Notes', 2000),
+  })
+  .refine((input) => (input.invoice_id === null) !== (input.sale_id === null), {
+    path: ['invoice_id'],
+    message: 'Choose the invoice or the sale the goods come back from',
+  });
+export type CreditNoteInput = z.input<typeof creditNoteInput>;
 
 // ---- Purchase orders ----
 
@@ -257,6 +297,7 @@ export const settingsInput = z.object({
   receipt_prefix: prefix('Receipt prefix'),
   purchase_prefix: prefix('Purchase prefix'),
   quote_prefix: prefix('Quote prefix'),
+  credit_note_prefix: prefix('Credit note prefix'),
   quote_valid_days: wholeNumber('Quote validity', 1, 365),
   print_footer: optionalText('Print footer', 1000),
 });
@@ -283,6 +324,8 @@ const totalsRow = z.object({
   tax_rate: z.number().describe('tax_amount as a percent of (total_amount − discount_amount)'),
   /** subtotal − discount_amount + tax_amount */
   net_amount: amount,
+  /** What credit notes took off it: it is owed net_amount − credited_amount. */
+  credited_amount: amount,
   total_paid: amount,
   balance_due: amount,
   payment_status: z.enum(PAYMENT_STATUSES),
@@ -300,11 +343,13 @@ const lineBase = {
   quantity: z.number().int(),
 };
 
-export const invoiceItemRow = z.object({ ...lineBase, unit_price: amount, total: amount }).meta({ id: 'InvoiceItem' });
+/** What credit notes have brought back of a line sold. */
+const returned = z.number().int().describe('What credit notes have brought back of this line');
+export const invoiceItemRow = z.object({ ...lineBase, unit_price: amount, total: amount, returned }).meta({ id: 'InvoiceItem' });
 export type InvoiceItem = z.infer<typeof invoiceItemRow>;
 
 export const saleItemRow = z
-  .object({ ...lineBase, selling_price: amount, discount: z.number().describe('A percent of the line'), total_price: amount })
+  .object({ ...lineBase, selling_price: amount, discount: z.number().describe('A percent of the line'), total_price: amount, returned })
   .meta({ id: 'SaleItem' });
 export type SaleItem = z.infer<typeof saleItemRow>;
 
@@ -430,6 +475,40 @@ export const quoteRow = z
   .meta({ id: 'Quote' });
 export type Quote = z.infer<typeof quoteRow>;
 
+export const creditNoteItemRow = z
+  .object({
+    ...lineBase,
+    /** The invoice's or sale's line it returns. */
+    line_id: id,
+    unit_price: amount,
+    restock: z.boolean(),
+    /** The returned units' share of the document: before tax, its tax, and both. */
+    total: amount,
+    tax_amount: amount,
+    amount,
+  })
+  .meta({ id: 'CreditNoteItem' });
+export type CreditNoteItem = z.infer<typeof creditNoteItemRow>;
+
+export const creditNoteRow = z
+  .object({
+    ...documentBase,
+    ...withCustomer,
+    number: z.string(),
+    issued_date: date,
+    status: z.enum(CREDIT_NOTE_STATUSES),
+    reason: z.string(),
+    /** The invoice or sale the goods came back from. */
+    document: z.object({ type: z.enum(['Invoice', 'Sale']), id, number: z.string().nullable() }),
+    /** How what was paid beyond what is owed went back: refunded, or kept as store credit; null when nothing was. */
+    settle: z.enum(['refund', 'credit']).nullable(),
+    refunded_amount: amount,
+    store_credit_amount: amount,
+    items: z.array(creditNoteItemRow),
+  })
+  .meta({ id: 'CreditNote' });
+export type CreditNote = z.infer<typeof creditNoteRow>;
+
 export const purchaseItemRow = z
   .object({
     ...lineBase,
@@ -482,6 +561,7 @@ export const settingsRow = z
     receipt_prefix: z.string(),
     purchase_prefix: z.string(),
     quote_prefix: z.string(),
+    credit_note_prefix: z.string(),
     /** How many days a new quote holds. */
     quote_valid_days: z.number().int(),
     print_footer: z.string().nullable(),

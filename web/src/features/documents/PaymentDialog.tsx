@@ -20,16 +20,10 @@ import { useRecordPayment } from './api';
 import { today } from '../../shared/ui/dates';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 import { documentNumber } from '../../shared/ui/documentNumber';
+import { METHOD_FIELDS } from '../../shared/ui/paymentFields';
 
 const FAILED = 'Error recording payment. Please try again.';
 
-/** Which extra boxes each payment method asks for. */
-const METHOD_FIELDS: Record<PaymentMethod, ('bank_name' | 'transaction_id' | 'cheque_number')[]> = {
-  cash: [],
-  credit_card: ['transaction_id'],
-  bank_transfer: ['bank_name', 'transaction_id'],
-  cheque: ['bank_name', 'cheque_number'],
-};
 
 const EXTRA_LABELS = { bank_name: 'Bank Name', transaction_id: 'Transaction ID', cheque_number: 'Cheque Number' };
 

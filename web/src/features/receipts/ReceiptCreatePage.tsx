@@ -25,14 +25,8 @@ import { SelectField } from '../../shared/ui/SelectField';
 import { payableDocumentsQuery, useCreateReceipt, type PayableDocument } from './api';
 import { RECEIPT_TYPE_LABELS } from './labels';
 import './receipts.css';
+import { METHOD_FIELDS } from '../../shared/ui/paymentFields';
 
-/** The extra fields each payment method asks for. */
-const METHOD_FIELDS: Record<PaymentMethod, ('bank_name' | 'cheque_number' | 'transaction_id')[]> = {
-  cash: [],
-  bank_transfer: ['bank_name', 'transaction_id'],
-  cheque: ['bank_name', 'cheque_number'],
-  credit_card: ['transaction_id'],
-};
 
 const EXTRA_FIELD_LABELS = { bank_name: 'Bank Name', cheque_number: 'Cheque Number', transaction_id: 'Transaction ID' } as const;
 

@@ -27,6 +27,12 @@ const METHOD_ICONS: Record<PaymentMethod, ReactNode> = {
       <path d="M6 14c1.5-2 2.5-2 3 0s1.5 2 3 0M15 14h4M6 10h8" />
     </>
   ),
+  store_credit: (
+    <>
+      <path d="M20 12v9H4v-9M2 7h20v5H2zM12 21V7" />
+      <path d="M12 7H8a2 2 0 1 1 0-4c2 0 4 4 4 4zM12 7h4a2 2 0 1 0 0-4c-2 0-4 4-4 4z" />
+    </>
+  ),
 };
 
 export function MethodLabel({ method }: { method: PaymentMethod }) {

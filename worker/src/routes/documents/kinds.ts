@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { StaffCondition } from '../../auth/permissions.ts';
 import type { Db } from '../../db/port.ts';
 import {
+  CREDIT_NOTE_STATUSES,
   INVOICE_STATUSES,
   OPEN_STATUS,
   PURCHASE_STATUSES,
@@ -9,6 +10,8 @@ import {
   SALE_STATUSES,
   completedSaleInput,
   convertQuoteInput,
+  creditNoteInput,
+  creditNoteRow,
   draftQuoteInput,
   draftInvoiceInput,
   invoiceInput,
@@ -28,6 +31,7 @@ import {
   sentInvoiceInput,
   sentQuoteInput,
 } from '../../schemas/documents.ts';
+import { createCreditNote } from './credit-notes.ts';
 import { linesAtCostPrice } from './purchases.ts';
 import { payAtCounter } from './sales.ts';
 
@@ -39,7 +43,7 @@ import { payAtCounter } from './sales.ts';
  */
 export interface DocumentKind {
   /** The receiptable_type naming it in receipts and stock moves. */
-  type: 'Invoice' | 'Sale' | 'Purchase' | 'Quote';
+  type: 'Invoice' | 'Sale' | 'Purchase' | 'Quote' | 'CreditNote';
   /** Its routes' path under /api, and their tag in the OpenAPI document. */
   path: string;
   tag: string;
@@ -55,11 +59,13 @@ export interface DocumentKind {
   /** Header columns a body writes, besides the party, the branch and the notes (a body names them as the columns). */
   fields: string[];
   /** The number series a new document takes its number from; without one it is numbered when posted. */
-  series?: 'sale' | 'purchase' | 'quote';
+  series?: 'sale' | 'purchase' | 'quote' | 'credit_note';
   /** The statuses a list filters on. */
   statuses: readonly string[];
   /** Its OPEN_STATUS: its creator may still delete it. */
-  openStatus: (typeof OPEN_STATUS)[keyof typeof OPEN_STATUS];
+  openStatus?: (typeof OPEN_STATUS)[keyof typeof OPEN_STATUS];
+  /** The list's own filters, besides the party, branch, status and dates: an id in the query, and its SQL condition on `?`. */
+  listFilters?: { name: string; label: string; sql: string }[];
   /** What `status` in a new document's body does: the status it is stored with, then the transition it goes through. */
   createdAs: Record<string, { stored?: string; then?: Transition }>;
   /** Its own header columns in answers, of `d`; the status condition of the list's `status` filter; what `search` looks in. */
@@ -80,10 +86,11 @@ export interface DocumentKind {
   receivesGoods?: boolean;
   /** Where answers put the receipts; left out, it takes none (a quote). */
   receiptsKey?: 'receipts' | 'payments';
-  schemas: { create: z.ZodType; update: z.ZodType; row: z.ZodType; listRow: z.ZodType };
+  schemas: { create: z.ZodType; update?: z.ZodType; row: z.ZodType; listRow: z.ZodType };
   /** Summary and description of each route. */
-  words: Record<'list' | 'create' | 'show' | 'update' | 'delete', Words>;
-  edit: {
+  words: Record<'list' | 'create' | 'show', Words> & Partial<Record<'update' | 'delete', Words>>;
+  /** Left out: it is never changed (`PUT` is not offered). */
+  edit?: {
     /** Statuses in which it cannot be changed, with the reason. */
     refused: Record<string, string>;
     /** Once issued only a few columns change (a check of the row, when given, is a 422 on its field). */
@@ -91,8 +98,8 @@ export interface DocumentKind {
     /** The body's `status` may move it between the open statuses (pending and ordered). */
     movesStatus?: true;
   };
-  /** Statuses in which it cannot be deleted, and why it cannot once it has payments (or goods received). */
-  delete: { refused: Record<string, string>; used?: string };
+  /** Statuses in which it cannot be deleted, and why it cannot once it has payments (or goods received); left out, it is never deleted. */
+  delete?: { refused: Record<string, string>; used?: string };
   /** Its transitions, as routes `POST /:id/<name>`, in the order they are listed. */
   actions: Record<string, Words & { runs: Transition; body?: z.ZodType }>;
   /** `POST /:id/payments`: a receipt on the document. */
@@ -104,6 +111,8 @@ export interface DocumentKind {
   // ---- What is truly its own ----
   /** What staff may not write on a line (a price other than the cost), checked after the lines' own rules. */
   staffLines?: { condition: StaffCondition; holds: (db: Db, documentId: number | string, lines: LineInput[]) => Promise<boolean> };
+  /** Made otherwise than from a party and lines (a credit note, from a document's lines): its id. */
+  creates?: (db: Db, input: Body, userId: number) => Promise<number>;
   /** More work when it is created, after its lines and status; `fields` renames a refusal's field for the body. */
   onCreate?: { run: (db: Db, kind: DocumentKind, id: number, input: Body, userId: number) => Promise<void>; fields: Record<string, string> };
 }
@@ -149,6 +158,10 @@ const invoiceStatusConditions: Record<string, string> = {
 
 const storedStatus = (status: string) => `d.status = '${status}'`;
 
+/** What credit notes brought back of a line `x` of an invoice or a sale. */
+const returnedOf = (type: 'Invoice' | 'Sale') => `(select coalesce(sum(ci.quantity), 0)::int from public.credit_note_items ci
+  join public.credit_notes cn on cn.id = ci.credit_note_id where ci.line_id = x.id and cn.document_type = '${type}' and cn.status = 'issued')`;
+
 /** The quote an invoice or a sale was made from. */
 const fromQuote = 'd.quote_id, (select q.number from public.quotes q where q.id = d.quote_id) as quote_number';
 
@@ -174,7 +187,7 @@ export const invoiceKind: DocumentKind = {
   columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, ${fromQuote}`,
   statusCondition: (status) => invoiceStatusConditions[status],
   overdue: invoiceOverdue,
-  lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total' } },
+  lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total', returned: returnedOf('Invoice') } },
   receiptsKey: 'receipts',
   schemas: { create: invoiceInput, update: draftInvoiceInput, row: invoiceRow, listRow: invoiceListRow },
   words: {
@@ -240,7 +253,7 @@ export const saleKind: DocumentKind = {
   lines: {
     key: 'items',
     from: { unit_price: 'selling_price', discount_percent: 'discount' },
-    to: { selling_price: 'x.unit_price', discount: 'x.discount_percent', total_price: 'x.line_total' },
+    to: { selling_price: 'x.unit_price', discount: 'x.discount_percent', total_price: 'x.line_total', returned: returnedOf('Sale') },
   },
   receiptsKey: 'receipts',
   schemas: { create: saleInput, update: pendingSaleInput, row: saleRow, listRow: saleListRow },
@@ -454,5 +467,56 @@ export const quoteKind: DocumentKind = {
   },
 };
 
+const documentNumberOf = (type: string, id: string) =>
+  `(select x.number from public.${type === 'Invoice' ? 'invoices' : 'sales'} x where x.id = ${id})`;
+
+export const creditNoteKind: DocumentKind = {
+  type: 'CreditNote',
+  path: '/credit-notes',
+  tag: 'Credit notes',
+  notFound: 'Credit note not found',
+  table: 'credit_notes',
+  linesTable: 'credit_note_items',
+  keyColumn: 'credit_note_id',
+  party: CUSTOMER,
+  dateColumn: 'issued_date',
+  fields: [],
+  series: 'credit_note',
+  statuses: CREDIT_NOTE_STATUSES,
+  listFilters: [
+    { name: 'invoice_id', label: 'Invoice', sql: `d.document_type = 'Invoice' and d.document_id = ?` },
+    { name: 'sale_id', label: 'Sale', sql: `d.document_type = 'Sale' and d.document_id = ?` },
+  ],
+  createdAs: {},
+  columns: `d.issued_date, d.status, d.reason, d.settle, d.refunded_amount, d.store_credit_amount,
+    json_build_object('type', d.document_type, 'id', d.document_id, 'number', case d.document_type
+      when 'Invoice' then ${documentNumberOf('Invoice', 'd.document_id')} else ${documentNumberOf('Sale', 'd.document_id')} end) as document`,
+  statusCondition: storedStatus,
+  lines: {
+    key: 'items',
+    from: {},
+    to: { line_id: 'x.line_id', unit_price: 'x.unit_price', restock: 'x.restock', total: 'x.line_total', tax_amount: 'x.tax_amount', amount: 'x.amount' },
+  },
+  schemas: { create: creditNoteInput, row: creditNoteRow, listRow: creditNoteRow },
+  words: {
+    list: { summary: 'List credit notes' },
+    create: {
+      summary: 'Take a return',
+      description:
+        "Against a sent invoice (`invoice_id`) or a completed sale (`sale_id`): each returned unit is worth what the customer paid for it (its line's price after discounts, with its share of the tax), and no line comes back beyond what it sold (422 on the line). `restock: true` puts the goods back into `location_id` at the line's cost. The credit lowers what is owed on the document; what was paid beyond that goes back as a refund receipt (`settle: refund`, `payment_method`) or as store credit (`settle: credit`), and 422 on `settle` when it is left out then. 409 for a draft, pending or cancelled document.",
+    },
+    show: { summary: 'One credit note' },
+  },
+  actions: {
+    cancel: {
+      runs: 'cancel',
+      summary: 'Cancel a credit note',
+      description:
+        "Its restocked goods leave the branch again, its store credit is taken back and the document is owed as before. 409 when it was refunded, the customer has spent its store credit, or the goods are no longer there.",
+    },
+  },
+  creates: createCreditNote,
+};
+
 /** Every kind, in the order their routes are listed. */
-export const DOCUMENT_KINDS = [invoiceKind, saleKind, purchaseKind, quoteKind];
+export const DOCUMENT_KINDS = [invoiceKind, saleKind, purchaseKind, quoteKind, creditNoteKind];

@@ -18,8 +18,8 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
 
 const receiptsQuery = listQuery.extend({
   type: optionalChoice(RECEIPT_TYPES, 'Type must be income, expense or refund'),
-  payment_method: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer or cheque'),
-  paymentMethod: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer or cheque'),
+  payment_method: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer, cheque or store_credit'),
+  paymentMethod: optionalChoice(PAYMENT_METHODS, 'Payment method must be cash, credit_card, bank_transfer, cheque or store_credit'),
   searchTerm: queryText('Search').optional(),
   dateFrom: optionalDate('From date'),
   dateTo: optionalDate('To date'),

@@ -42,7 +42,7 @@ export function kindRoutes(kind: DocumentKind) {
   const routes = new Hono<AppEnv>();
   const { tag, words, notFound } = kind;
   const document = one(kind.schemas.row);
-  const listQuery = documentListQuery(kind.statuses);
+  const listQuery = documentListQuery(kind);
   const idOf = (param: string) => parseId(param, notFound);
   const bodyOf = (c: Context, schema: z.ZodType) => readBody(c, schema) as Promise<Body>;
 
@@ -54,10 +54,12 @@ export function kindRoutes(kind: DocumentKind) {
     const input = await bodyOf(c, kind.schemas.create);
     const db = c.get('db');
     const user = c.get('user');
-    await requireParty(db, kind, input[kind.party.column], input.location_id);
+    const { creates } = kind;
+    if (!creates) await requireParty(db, kind, input[kind.party.column], input.location_id);
     const id = await documentRule(
       () =>
         db.transaction(async (tx) => {
+          if (creates) return creates(tx, input, user.id);
           const id = await insertDocument(tx, kind, input, user.id);
           await saveLines(tx, kind, id, input, user);
           const then = kind.createdAs[input.status]?.then;
@@ -74,17 +76,20 @@ export function kindRoutes(kind: DocumentKind) {
     versioned(c, await showDocument(c.get('db'), kind, idOf(c.req.param('id')))),
   );
 
-  const { issued } = kind.edit;
-  const updateBody = issued ? z.union([kind.schemas.update, issued.input]) : kind.schemas.update;
-  routes.put('/:id', describe({ tag, ...words.update, body: updateBody, ok: document, errors: [409], ifMatch: true }), async (c) => {
+  const { edit, schemas } = kind;
+  if (edit && schemas.update) {
+    const { issued } = edit;
+    const update = schemas.update;
+    const updateBody = issued ? z.union([update, issued.input]) : update;
+    routes.put('/:id', describe({ tag, ...words.update!, body: updateBody, ok: document, errors: [409], ifMatch: true }), async (c) => {
     const id = idOf(c.req.param('id'));
     const db = c.get('db');
     await documentRule(() =>
       db.transaction(async (tx) => {
         const { status } = await lockVersion<{ status: string }>(c, tx, { table: kind.table, id, notFound, columns: 'r.status' });
-        if (kind.edit.refused[status]) throw new HttpError(409, kind.edit.refused[status]);
+        if (edit.refused[status]) throw new HttpError(409, edit.refused[status]);
         if (issued?.status === status) return updateDocument(tx, kind, id, await bodyOf(c, issued.input), issued);
-        const input = await bodyOf(c, kind.schemas.update);
+        const input = await bodyOf(c, update);
         await requireParty(tx, kind, input[kind.party.column], input.location_id);
         await updateDocument(tx, kind, id, input);
         await saveLines(tx, kind, id, input, c.get('user'));
@@ -92,17 +97,21 @@ export function kindRoutes(kind: DocumentKind) {
     );
     return versioned(c, await showDocument(db, kind, id));
   });
+  }
 
-  routes.delete('/:id', describe({ tag, ...words.delete, noContent: true, errors: [409] }), async (c) => {
+  const rules = kind.delete;
+  if (rules) {
+  routes.delete('/:id', describe({ tag, ...words.delete!, noContent: true, errors: [409] }), async (c) => {
     const id = idOf(c.req.param('id'));
     await c.get('db').transaction(async (tx) => {
       const { status } = await lockForDelete(c, tx, kind, id);
-      if (kind.delete.refused[status]) throw new HttpError(409, kind.delete.refused[status]);
-      if (kind.delete.used && (await isUsed(tx, kind, id))) throw new HttpError(409, kind.delete.used);
+      if (rules.refused[status]) throw new HttpError(409, rules.refused[status]);
+      if (rules.used && (await isUsed(tx, kind, id))) throw new HttpError(409, rules.used);
       await tx.query(`delete from public.${kind.table} where id = $1`, [id]);
     });
     return c.body(null, 204);
   });
+  }
 
   for (const [name, action] of Object.entries(kind.actions)) {
     const { runs, body, ...text } = action;

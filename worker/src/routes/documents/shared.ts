@@ -30,11 +30,12 @@ const partyFilters = {
   supplier_id: optionalFilterId('Supplier'),
 };
 
-export const documentListQuery = (statuses: readonly string[]) =>
+export const documentListQuery = (kind: DocumentKind) =>
   listQuery.extend({
+    ...Object.fromEntries((kind.listFilters ?? []).map((filter) => [filter.name, optionalFilterId(filter.label)])),
     ...partyFilters,
     location_id: optionalFilterId('Location'),
-    status: csv('Status', statuses),
+    status: csv('Status', kind.statuses),
     payment_status: csv('Payment status', PAYMENT_STATUSES),
     paymentStatus: csv('Payment status', PAYMENT_STATUSES),
     dateFrom: optionalDate('From date'),
@@ -50,7 +51,7 @@ function documentSelect(kind: DocumentKind) {
       json_build_object('id', c.id, 'name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address) as ${kind.party.key},
       d.location_id, json_build_object('id', lo.id, 'name', lo.name, 'address', lo.address) as location, ${kind.columns},
       d.payment_status, d.subtotal, d.subtotal as total_amount, d.discount_amount, d.tax_amount, d.tax_rate,
-      d.net_amount, d.total_paid, d.balance_due, d.notes, d.created_by as created_by_id, d.version, d.created_at, d.updated_at,
+      d.net_amount, d.credited_amount, d.total_paid, d.balance_due, d.notes, d.created_by as created_by_id, d.version, d.created_at, d.updated_at,
       (select coalesce(json_agg(json_build_object(
           'id', x.id, 'product_id', x.product_id, 'product_type', x.product_type, 'product_name', x.product_name,
           'description', x.description, 'dot', x.dot, 'quantity', x.quantity, ${lineFields}) order by x.position), '[]'::json)
@@ -62,12 +63,14 @@ function documentSelect(kind: DocumentKind) {
 }
 
 export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind, listQuery: ReturnType<typeof documentListQuery>) {
-  const query = parse(listQuery, c.req.query());
+  const query = parse(listQuery, c.req.query()) as ReturnType<typeof listQuery.parse> & Record<string, number | undefined>;
   const where = new Where()
     .addIf(query[kind.party.column], `d.${kind.party.column} = ?`)
     .addIf(query.location_id, 'd.location_id = ?')
     .addIf(query.dateFrom, `d.${kind.dateColumn} >= ?`)
     .addIf(query.dateTo, `d.${kind.dateColumn} <= ?`);
+  for (const filter of kind.listFilters ?? []) where.addIf(query[filter.name], filter.sql);
+  const ownFilter = (kind.listFilters ?? []).some((filter) => query[filter.name]);
   const partyName = query[kind.party.key];
   if (partyName) where.addOn(partyName, (p) => `strpos(lower(c.name), lower(${p})) > 0`);
   if (query.search) {
@@ -79,7 +82,7 @@ export async function listDocuments(c: Context<AppEnv>, kind: DocumentKind, list
   if (paymentStatuses.length) where.add(`d.payment_status = any(string_to_array(?, ','))`, paymentStatuses.join(','));
   const overdue = query.overdue === '1' || query.overdue === 'true';
   if (overdue) where.add(kind.overdue ?? 'false');
-  const onlyKeptFilters = !query[kind.party.column] && !partyName && !query.search && !query.status.length && !query.dateFrom && !query.dateTo && !overdue;
+  const onlyKeptFilters = !ownFilter && !query[kind.party.column] && !partyName && !query.search && !query.status.length && !query.dateFrom && !query.dateTo && !overdue;
   const select = documentSelect(kind);
   const kept = onlyKeptFilters ? keptDocumentCount(kind, query.location_id, paymentStatuses) : null;
   return pageOf(c.get('db'), { ...select, orderBy: `d.${kind.dateColumn} desc, d.id desc` }, where, query, kept);
@@ -341,11 +344,11 @@ export async function insertDocument(db: Db, kind: DocumentKind, body: Body, use
  * Changes a document's header: every header column (and its status, where the body may move it), or
  * an issued document's few `issued.columns`, whose failed check is a 422 on its field.
  */
-export async function updateDocument(db: Db, kind: DocumentKind, id: string, body: Body, issued?: DocumentKind['edit']['issued']) {
+export async function updateDocument(db: Db, kind: DocumentKind, id: string, body: Body, issued?: NonNullable<DocumentKind['edit']>['issued']) {
   const columns = issued?.columns ?? headerColumns(kind);
   const set = columns.map((column, index) => `${column} = $${index + 2}`);
   const values: unknown[] = [id, ...columns.map((column) => body[column] ?? null)];
-  if (!issued && kind.edit.movesStatus) set.push(`status = coalesce($${values.push(body.status ?? null)}, status)`);
+  if (!issued && kind.edit?.movesStatus) set.push(`status = coalesce($${values.push(body.status ?? null)}, status)`);
   const check = issued?.check;
   const [row] = await db.query<{ ok: boolean }>(
     `update public.${kind.table} set ${set.join(', ')}, updated_at = now() where id = $1 returning ${check?.sql ?? 'true'} as ok`,

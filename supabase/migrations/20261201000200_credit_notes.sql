@@ -1,0 +1,632 @@
+-- Credit notes: a customer's return against a sent invoice or a completed sale. What comes back is
+-- worth what was paid for it; it lowers what is owed on the document, and what was paid beyond that
+-- is refunded or kept as store credit (a payment method on later invoices and sales).
+
+alter table public.settings add column credit_note_prefix text not null default 'CN';
+
+alter table public.document_series drop constraint document_series_series_check;
+alter table public.document_series add constraint document_series_series_check
+  check (series in ('invoice', 'sale', 'receipt', 'purchase', 'quote', 'credit_note'));
+
+create or replace function public.next_document_number(p_series text, p_date date)
+returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_year integer := extract(year from p_date)::integer;
+  v_prefix text;
+  v_value integer;
+begin
+  select case p_series
+           when 'invoice' then s.invoice_prefix
+           when 'sale' then s.sale_prefix
+           when 'receipt' then s.receipt_prefix
+           when 'purchase' then s.purchase_prefix
+           when 'quote' then s.quote_prefix
+           when 'credit_note' then s.credit_note_prefix
+         end
+    into v_prefix
+    from public.settings s;
+  insert into public.document_series (series, year) values (p_series, v_year) on conflict do nothing;
+  update public.document_series ds
+     set next_value = ds.next_value + 1
+   where ds.series = p_series and ds.year = v_year
+  returning ds.next_value - 1 into v_value;
+  return coalesce(v_prefix, upper(p_series)) || '-' || v_year || '-' || lpad(v_value::text, greatest(5, length(v_value::text)), '0');
+end;
+$$;
+
+-- Store credit is paid and given like any other method.
+alter table public.receipts drop constraint receipts_payment_method_check;
+alter table public.receipts add constraint receipts_payment_method_check
+  check (payment_method in ('cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit'));
+alter table public.sales drop constraint sales_payment_method_check;
+alter table public.sales add constraint sales_payment_method_check
+  check (payment_method in ('cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit'));
+
+-- What credit notes took off a document: it is owed net − credited − paid, and never paid beyond net − credited.
+alter table public.invoices add column credited_amount numeric(12,2) not null default 0;
+alter table public.sales add column credited_amount numeric(12,2) not null default 0;
+alter table public.purchases add column credited_amount numeric(12,2) not null default 0;
+alter table public.quotes add column credited_amount numeric(12,2) not null default 0;
+alter table public.invoices drop constraint invoices_paid_within_net;
+alter table public.invoices add constraint invoices_paid_within_net
+  check (total_paid >= 0 and total_paid <= net_amount - credited_amount and credited_amount between 0 and net_amount);
+alter table public.sales drop constraint sales_paid_within_net;
+alter table public.sales add constraint sales_paid_within_net
+  check (total_paid >= 0 and total_paid <= net_amount - credited_amount and credited_amount between 0 and net_amount);
+alter table public.purchases drop constraint purchases_paid_within_net;
+alter table public.purchases add constraint purchases_paid_within_net
+  check (total_paid >= 0 and total_paid <= net_amount - credited_amount and credited_amount between 0 and net_amount);
+
+create table public.credit_notes (
+  id bigint generated always as identity primary key,
+  number text not null unique,
+  customer_id bigint not null references public.customers(id),
+  location_id bigint not null references public.locations(id),
+  issued_date date not null,
+  document_type text not null check (document_type in ('Invoice', 'Sale')),
+  document_id bigint not null,
+  reason text not null,
+  status text not null default 'issued' check (status in ('issued', 'cancelled')),
+  settle text check (settle in ('refund', 'credit')),
+  payment_status text not null default 'pending' check (payment_status = 'pending'),
+  subtotal numeric(12,2) not null default 0,
+  discount_amount numeric(12,2) not null default 0 check (discount_amount = 0),
+  tax_amount numeric(12,2) not null default 0,
+  tax_rate numeric not null default 0,
+  net_amount numeric(12,2) not null default 0,
+  credited_amount numeric(12,2) not null default 0,
+  total_paid numeric(12,2) not null default 0 check (total_paid = 0),
+  balance_due numeric(12,2) not null default 0,
+  refunded_amount numeric(12,2) not null default 0 check (refunded_amount >= 0),
+  store_credit_amount numeric(12,2) not null default 0 check (store_credit_amount >= 0),
+  notes text,
+  created_by bigint references public.users(id) on delete set null,
+  cancelled_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version integer not null default 1,
+  changed_by bigint,
+  changed_at timestamptz
+);
+create index credit_notes_issued_date_idx on public.credit_notes (issued_date desc, id desc);
+create index credit_notes_customer_id_idx on public.credit_notes (customer_id, issued_date desc);
+create index credit_notes_location_id_idx on public.credit_notes (location_id, issued_date desc);
+create index credit_notes_document_idx on public.credit_notes (document_type, document_id);
+alter table public.credit_notes enable row level security;
+
+create table public.credit_note_items (
+  id bigint generated always as identity primary key,
+  credit_note_id bigint not null references public.credit_notes(id) on delete cascade,
+  position integer not null,
+  -- The invoice's or sale's line it returns.
+  line_id bigint not null,
+  product_id bigint not null references public.products(id),
+  product_type text not null,
+  product_name text not null,
+  description text,
+  dot text,
+  quantity integer not null check (quantity >= 1),
+  unit_price numeric(12,2) not null,
+  discount_percent numeric(5,2) not null default 0,
+  cost_price numeric(12,2) not null default 0,
+  restock boolean not null,
+  -- The returned units' share of the document's net: before tax, its tax, and both.
+  line_total numeric(12,2) not null,
+  tax_amount numeric(12,2) not null,
+  amount numeric(12,2) not null
+);
+create index credit_note_items_credit_note_id_idx on public.credit_note_items (credit_note_id, position);
+create index credit_note_items_line_idx on public.credit_note_items (line_id);
+alter table public.credit_note_items enable row level security;
+
+alter table public.receipts add column credit_note_id bigint references public.credit_notes(id);
+create index receipts_credit_note_idx on public.receipts (credit_note_id) where credit_note_id is not null;
+create index receipts_store_credit_idx on public.receipts (customer_id) where payment_method = 'store_credit';
+
+create trigger credit_notes_version before update on public.credit_notes
+  for each row when (old.* is distinct from new.*) execute function public.bump_version();
+create trigger audit_credit_notes after insert or delete on public.credit_notes
+  for each row execute function public.audit_document('credit_note');
+create trigger audit_credit_notes_update after update on public.credit_notes
+  for each row when (old.status is distinct from new.status or old.notes is distinct from new.notes)
+  execute function public.audit_document('credit_note');
+
+alter table public.document_counts drop constraint document_counts_type_check;
+alter table public.document_counts add constraint document_counts_type_check
+  check (type in ('Invoice', 'Sale', 'Purchase', 'Quote', 'CreditNote'));
+
+create or replace function public.document_counts_apply()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_bucket smallint := (txid_current() % 16)::smallint;
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' when 'quotes' then 'Quote'
+    when 'credit_notes' then 'CreditNote' else 'Purchase' end;
+begin
+  perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
+  if tg_op in ('UPDATE', 'DELETE') then
+    insert into public.document_counts as dc (bucket, type, location_id, status, payment_status, documents)
+    values (v_bucket, v_type, old.location_id, old.status, old.payment_status, -1)
+    on conflict (type, bucket, location_id, status, payment_status) do update set documents = dc.documents - 1;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    insert into public.document_counts as dc (bucket, type, location_id, status, payment_status, documents)
+    values (v_bucket, v_type, new.location_id, new.status, new.payment_status, 1)
+    on conflict (type, bucket, location_id, status, payment_status) do update set documents = dc.documents + 1;
+  end if;
+  return null;
+end;
+$$;
+
+create constraint trigger credit_notes_counts_insert after insert on public.credit_notes
+  deferrable initially deferred for each row execute function public.document_counts_apply();
+create constraint trigger credit_notes_counts_update after update of location_id, status on public.credit_notes
+  deferrable initially deferred for each row
+  when (old.location_id is distinct from new.location_id or old.status is distinct from new.status)
+  execute function public.document_counts_apply();
+
+create or replace function public.document_tables(p_type text, out header_table text, out lines_table text, out key_column text,
+  out party_column text, out noun text, out posted_status text)
+returns record
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  case p_type
+    when 'Invoice' then
+      header_table := 'invoices'; lines_table := 'invoice_items'; key_column := 'invoice_id'; party_column := 'customer_id';
+      noun := 'invoice'; posted_status := 'sent';
+    when 'Sale' then
+      header_table := 'sales'; lines_table := 'sale_items'; key_column := 'sale_id'; party_column := 'customer_id';
+      noun := 'sale'; posted_status := 'completed';
+    when 'Purchase' then
+      header_table := 'purchases'; lines_table := 'purchase_items'; key_column := 'purchase_id'; party_column := 'supplier_id';
+      noun := 'purchase order'; posted_status := 'received';
+    when 'Quote' then
+      header_table := 'quotes'; lines_table := 'quote_items'; key_column := 'quote_id'; party_column := 'customer_id';
+      noun := 'quote'; posted_status := 'sent';
+    when 'CreditNote' then
+      header_table := 'credit_notes'; lines_table := 'credit_note_items'; key_column := 'credit_note_id'; party_column := 'customer_id';
+      noun := 'credit note'; posted_status := 'issued';
+    else raise exception 'Unknown document type %', p_type;
+  end case;
+end;
+$$;
+
+-- A document's figures from its lines, receipts and credit notes: owed is net − credited, and it is
+-- paid once what was paid covers that (a partial credit never marks an unpaid document paid).
+create or replace function public.refresh_document_totals(p_type text, p_id bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  t record := public.document_tables(p_type);
+begin
+  execute format(
+    $sql$
+    with l as (select coalesce(sum(x.line_total), 0) as subtotal from public.%I x where x.%I = $1),
+         r as (select coalesce(sum(case when x.type = 'refund' then -x.amount else x.amount end), 0) as paid
+                 from public.receipts x where x.receiptable_type = $2 and x.receiptable_id = $1),
+         n as (select l.subtotal, l.subtotal - d.discount_amount + d.tax_amount as net, r.paid,
+                      l.subtotal - d.discount_amount + d.tax_amount - d.credited_amount as owed,
+                      l.subtotal - d.discount_amount as taxed, d.credited_amount
+                 from public.%I d, l, r where d.id = $1)
+    update public.%I d
+       set subtotal = n.subtotal,
+           net_amount = n.net,
+           tax_rate = case when n.taxed > 0 then round(d.tax_amount * 100 / n.taxed, 2) else 0 end,
+           total_paid = n.paid,
+           balance_due = n.owed - n.paid,
+           payment_status = case when n.paid <= 0 and not (n.credited_amount > 0 and n.owed <= 0) then 'pending'
+                                 when n.paid >= n.owed then 'paid' else 'partial' end,
+           updated_at = now()
+      from n
+     where d.id = $1
+    $sql$,
+    t.lines_table, t.key_column, t.header_table, t.header_table
+  ) using p_id, p_type;
+end;
+$$;
+
+-- Each line of a sent invoice or completed sale with what it sold, what has come back, and its share of
+-- the document's net and tax: shares by line total, rounded to the cent, the last line taking what
+-- rounding left so that the lines add up to the document exactly.
+create function public.returnable_lines(p_type text, p_id bigint)
+returns table (line_id bigint, line_position integer, product_id bigint, product_type text, product_name text, description text, dot text,
+  quantity integer, unit_price numeric, discount_percent numeric, cost_price numeric, returned integer, value numeric, tax numeric)
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  t record := public.document_tables(p_type);
+begin
+  return query execute format(
+    $sql$
+    with d as (select h.subtotal, h.net_amount, h.tax_amount from public.%I h where h.id = $1),
+    l as (
+      select x.id, x.position, x.product_id, x.product_type, x.product_name, x.description, x.dot, x.quantity, x.unit_price,
+             x.discount_percent, x.cost_price, x.line_total,
+             row_number() over (order by x.position desc, x.id desc) = 1 as last,
+             case when d.subtotal > 0 then round(d.net_amount * x.line_total / d.subtotal, 2) else 0 end as value,
+             case when d.subtotal > 0 then round(d.tax_amount * x.line_total / d.subtotal, 2) else 0 end as tax
+        from public.%I x, d
+       where x.%I = $1),
+    s as (select sum(l.value) filter (where not l.last) as value, sum(l.tax) filter (where not l.last) as tax from l)
+    select l.id, l.position, l.product_id, l.product_type, l.product_name, l.description, l.dot, l.quantity, l.unit_price,
+           l.discount_percent, l.cost_price,
+           coalesce((select sum(ci.quantity) from public.credit_note_items ci
+                       join public.credit_notes cn on cn.id = ci.credit_note_id
+                      where ci.line_id = l.id and cn.document_type = $2 and cn.document_id = $1 and cn.status = 'issued'), 0)::integer,
+           case when l.last then d.net_amount - coalesce(s.value, 0) else l.value end,
+           case when l.last then d.tax_amount - coalesce(s.tax, 0) else l.tax end
+      from l, d, s
+     order by l.position, l.id
+    $sql$,
+    t.header_table, t.lines_table, t.key_column
+  ) using p_id, p_type;
+end;
+$$;
+
+-- The store credit a customer holds: what was given as store credit less what was paid with it.
+create function public.store_credit_of(p_customer_id bigint)
+returns numeric
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(sum(case when r.type = 'refund' then r.amount else -r.amount end), 0)
+    from public.receipts r
+   where r.customer_id = p_customer_id and r.payment_method = 'store_credit'
+$$;
+
+-- A receipt, as before, and: store credit pays only a customer's document, never beyond what the
+-- customer holds (the customer's row is locked while it is spent).
+create or replace function public.create_receipt(p_type text, p_receiptable_type text, p_receiptable_id bigint, p_amount numeric,
+  p_receipt_date date, p_payment_method text, p_reference_number text, p_bank_name text, p_cheque_number text, p_transaction_id text,
+  p_notes text, p_user_id bigint)
+returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  t record := public.document_tables(p_receiptable_type);
+  v_status text;
+  v_number text;
+  v_party_id bigint;
+  v_location_id bigint;
+  v_paid numeric;
+  v_balance numeric;
+  v_held numeric;
+  v_id bigint;
+begin
+  execute format(
+    'select d.status, d.number, d.%I, d.location_id, d.total_paid, d.balance_due from public.%I d where d.id = $1 for update',
+    t.party_column, t.header_table
+  ) into v_status, v_number, v_party_id, v_location_id, v_paid, v_balance using p_receiptable_id;
+  if v_status is null then
+    raise exception 'The selected document does not exist' using errcode = 'WH422', hint = 'receiptable_id';
+  end if;
+  if p_type = 'expense' and p_receiptable_type <> 'Purchase' then
+    raise exception 'An expense must relate to a purchase order.' using errcode = 'WH422', hint = 'type';
+  end if;
+  if p_type = 'income' and p_receiptable_type = 'Purchase' then
+    raise exception 'A payment to a supplier is an expense.' using errcode = 'WH422', hint = 'type';
+  end if;
+  if p_payment_method = 'store_credit' and t.party_column <> 'customer_id' then
+    raise exception 'Store credit is a customer''s: it cannot pay a supplier.' using errcode = 'WH422', hint = 'payment_method';
+  end if;
+  if v_status = 'cancelled' then
+    raise exception 'This % has been cancelled.', t.noun using errcode = 'P0001';
+  end if;
+  if v_status = 'draft' then
+    raise exception 'A draft invoice cannot take payments. Send it first.' using errcode = 'P0001';
+  end if;
+  if p_amount <= 0 then
+    raise exception 'Amount must be more than 0' using errcode = 'WH422', hint = 'amount';
+  end if;
+  if p_type in ('income', 'expense') then
+    if v_balance <= 0 then
+      raise exception 'This % is already paid in full.', t.noun using errcode = 'P0001';
+    end if;
+    if p_amount > v_balance then
+      raise exception 'The amount cannot be more than the balance due (%).', public.format_money(v_balance)
+        using errcode = 'WH422', hint = 'amount';
+    end if;
+    if p_payment_method = 'store_credit' then
+      perform 1 from public.customers c where c.id = v_party_id for update;
+      v_held := public.store_credit_of(v_party_id);
+      if p_amount > v_held then
+        raise exception 'The customer holds % of store credit.', public.format_money(v_held) using errcode = 'WH422', hint = 'amount';
+      end if;
+    end if;
+  else
+    if v_paid <= 0 then
+      raise exception 'Nothing has been paid on this %, so there is nothing to refund.', t.noun using errcode = 'P0001';
+    end if;
+    if p_amount > v_paid then
+      raise exception 'A refund cannot be more than what was paid (%).', public.format_money(v_paid)
+        using errcode = 'WH422', hint = 'amount';
+    end if;
+  end if;
+
+  insert into public.receipts (
+    number, receipt_date, type, receiptable_type, receiptable_id, document_number, customer_id, supplier_id, location_id,
+    amount, payment_method, reference_number, bank_name, cheque_number, transaction_id, notes, created_by
+  ) values (
+    public.next_document_number('receipt', p_receipt_date), p_receipt_date, p_type, p_receiptable_type, p_receiptable_id,
+    v_number, case when t.party_column = 'customer_id' then v_party_id end, case when t.party_column = 'supplier_id' then v_party_id end,
+    v_location_id, p_amount, p_payment_method, p_reference_number, p_bank_name, p_cheque_number, p_transaction_id, p_notes, p_user_id
+  ) returning id into v_id;
+  perform public.refresh_document_totals(p_receiptable_type, p_receiptable_id);
+  return v_id;
+end;
+$$;
+
+-- A refund that settles a credit note goes with the credit note.
+create or replace function public.delete_receipt(p_id bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_receipt public.receipts;
+  v_status text;
+  t record;
+begin
+  select * into v_receipt from public.receipts r where r.id = p_id;
+  if not found then
+    raise exception 'Receipt not found' using errcode = 'P0002';
+  end if;
+  if v_receipt.credit_note_id is not null then
+    raise exception 'This refund settles credit note %: cancel the credit note instead.',
+      (select cn.number from public.credit_notes cn where cn.id = v_receipt.credit_note_id) using errcode = 'P0001';
+  end if;
+  t := public.document_tables(v_receipt.receiptable_type);
+  execute format('select d.status from public.%I d where d.id = $1 for update', t.header_table)
+    into v_status using v_receipt.receiptable_id;
+  if v_status = 'cancelled' then
+    raise exception 'Receipts of a cancelled document cannot be deleted.' using errcode = 'P0001';
+  end if;
+  delete from public.receipts r where r.id = p_id;
+  if not found then
+    raise exception 'Receipt not found' using errcode = 'P0002';
+  end if;
+  begin
+    perform public.refresh_document_totals(v_receipt.receiptable_type, v_receipt.receiptable_id);
+  exception when check_violation then
+    raise exception 'This payment has been partly refunded. Delete the refund first.' using errcode = 'P0001';
+  end;
+end;
+$$;
+
+-- A line asked back, with what its document's line sold and is worth.
+create type public.credit_note_return as (
+  index integer, line_id bigint, quantity integer, restock boolean, position integer, product_id bigint, product_type text,
+  product_name text, description text, dot text, sold integer, unit_price numeric, discount_percent numeric, cost_price numeric,
+  returned integer, value numeric, tax numeric
+);
+
+-- A return. The document's row is locked first, so returns of one document are taken one at a time
+-- and never add up to more than a line sold.
+create function public.create_credit_note(p_type text, p_document_id bigint, p_location_id bigint, p_date date, p_reason text,
+  p_items jsonb, p_settle text, p_payment_method text, p_notes text, p_user_id bigint)
+returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  t record;
+  v_status text;
+  v_customer_id bigint;
+  v_number text;
+  v_paid numeric;
+  v_owed numeric;
+  v_id bigint;
+  v_bad record;
+  v_total record;
+  v_excess numeric;
+  v_receipt_id bigint;
+  line record;
+  v_on_hand integer;
+  v_lines jsonb;
+begin
+  if p_type not in ('Invoice', 'Sale') then
+    raise exception 'A return is against an invoice or a sale.' using errcode = 'WH422', hint = 'invoice_id';
+  end if;
+  t := public.document_tables(p_type);
+  execute format('select d.status, d.customer_id, d.number, d.total_paid, d.net_amount - d.credited_amount from public.%I d where d.id = $1 for update',
+    t.header_table) into v_status, v_customer_id, v_number, v_paid, v_owed using p_document_id;
+  if v_status is null then
+    raise exception 'The selected % does not exist', t.noun using errcode = 'WH422', hint = lower(p_type) || '_id';
+  end if;
+  if v_status <> t.posted_status then
+    raise exception 'A % % has nothing to return.', v_status, t.noun using errcode = 'P0001';
+  end if;
+  if not exists (select 1 from public.locations l where l.id = p_location_id) then
+    raise exception 'The selected location does not exist' using errcode = 'WH422', hint = 'location_id';
+  end if;
+
+  -- Each asked line, with the line it names (none when it is not this document's).
+  select coalesce(jsonb_agg(to_jsonb(q) order by q.index), '[]'::jsonb) into v_lines
+    from (select (r.ord - 1)::integer as index, r.line_id, r.quantity, coalesce(r.restock, false) as restock, l.line_position as position, l.product_id,
+                 l.product_type, l.product_name, l.description, l.dot, l.quantity as sold, l.unit_price, l.discount_percent, l.cost_price,
+                 l.returned, l.value, l.tax
+            from rows from (jsonb_to_recordset(p_items) as (line_id bigint, quantity integer, restock boolean)) with ordinality as r(line_id, quantity, restock, ord)
+            left join public.returnable_lines(p_type, p_document_id) l on l.line_id = r.line_id) q;
+
+  select * into v_bad
+    from (select x.*, sum(x.quantity) over (partition by x.line_id) as asked
+            from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x) x
+   where x.product_id is null or x.asked > x.sold - x.returned or (x.restock and x.product_type = 'service')
+   order by x.index limit 1;
+  if v_bad.index is not null and v_bad.product_id is null then
+    raise exception 'This line is not on this %.', t.noun using errcode = 'WH422', hint = format('items.%s.line_id', v_bad.index);
+  end if;
+  if v_bad.index is not null and v_bad.asked > v_bad.sold - v_bad.returned then
+    raise exception '% of this line can still be returned.', case when v_bad.sold - v_bad.returned = 0 then 'None' else (v_bad.sold - v_bad.returned)::text end
+      using errcode = 'WH422', hint = format('items.%s.quantity', v_bad.index);
+  end if;
+  if v_bad.index is not null then
+    raise exception 'A service has no stock to put back.' using errcode = 'WH422', hint = format('items.%s.restock', v_bad.index);
+  end if;
+
+  insert into public.credit_notes (number, customer_id, location_id, issued_date, document_type, document_id, reason, notes, created_by)
+  values (public.next_document_number('credit_note', p_date), v_customer_id, p_location_id, p_date, p_type, p_document_id, p_reason,
+          p_notes, p_user_id)
+  returning id into v_id;
+
+  -- A unit is worth its share of the line's value: what the returns so far are worth, rounded, up to now with these.
+  insert into public.credit_note_items (credit_note_id, position, line_id, product_id, product_type, product_name, description, dot,
+    quantity, unit_price, discount_percent, cost_price, restock, line_total, tax_amount, amount)
+  select v_id, x.index, x.line_id, x.product_id, x.product_type, x.product_name, x.description, x.dot, x.quantity, x.unit_price,
+         x.discount_percent, x.cost_price, x.restock,
+         (round(x.value * (x.returned + x.quantity) / x.sold, 2) - round(x.value * x.returned / x.sold, 2))
+           - (round(x.tax * (x.returned + x.quantity) / x.sold, 2) - round(x.tax * x.returned / x.sold, 2)),
+         round(x.tax * (x.returned + x.quantity) / x.sold, 2) - round(x.tax * x.returned / x.sold, 2),
+         round(x.value * (x.returned + x.quantity) / x.sold, 2) - round(x.value * x.returned / x.sold, 2)
+    from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x
+   order by x.index;
+
+  -- Restocked goods come back at the line's cost, which the product's average cost takes in.
+  perform 1 from public.products p
+   where p.id in (select x.product_id from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x where x.restock) order by p.id for no key update;
+  for line in
+    select x.product_id, sum(x.quantity)::integer as quantity, sum(x.quantity * x.cost_price) as cost
+      from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x where x.restock group by x.product_id order by x.product_id
+  loop
+    select coalesce(sum(s.quantity), 0)::integer into v_on_hand from public.stock_levels s where s.product_id = line.product_id;
+    update public.products p
+       set cost_price = round((v_on_hand * p.cost_price + line.cost) / (v_on_hand + line.quantity), 2), updated_at = now()
+     where p.id = line.product_id;
+    perform public.move_stock(line.product_id, p_location_id, line.quantity, 'return', null, p_user_id, 'CreditNote', v_id, line.cost / line.quantity);
+  end loop;
+
+  select coalesce(sum(x.line_total), 0) as subtotal, coalesce(sum(x.tax_amount), 0) as tax, coalesce(sum(x.amount), 0) as amount
+    into v_total from public.credit_note_items x where x.credit_note_id = v_id;
+
+  -- What was paid beyond what is now owed goes back: refunded, or kept as store credit.
+  v_excess := greatest(v_paid - (v_owed - v_total.amount), 0);
+  if v_excess > 0 and p_settle is null then
+    raise exception 'The customer paid % more than is now owed: give it back as a refund or as store credit.', public.format_money(v_excess)
+      using errcode = 'WH422', hint = 'settle';
+  end if;
+  if v_excess > 0 then
+    v_receipt_id := public.create_receipt('refund', p_type, p_document_id, v_excess, p_date,
+      case when p_settle = 'credit' then 'store_credit' else coalesce(p_payment_method, 'cash') end, null, null, null, null, null, p_user_id);
+    update public.receipts r set credit_note_id = v_id where r.id = v_receipt_id;
+  end if;
+
+  update public.credit_notes cn
+     set subtotal = v_total.subtotal, tax_amount = v_total.tax, net_amount = v_total.amount,
+         tax_rate = case when v_total.subtotal > 0 then round(v_total.tax * 100 / v_total.subtotal, 2) else 0 end,
+         settle = case when v_excess > 0 then p_settle end,
+         refunded_amount = case when v_excess > 0 and p_settle = 'refund' then v_excess else 0 end,
+         store_credit_amount = case when v_excess > 0 and p_settle = 'credit' then v_excess else 0 end
+   where cn.id = v_id;
+  execute format('update public.%I d set credited_amount = d.credited_amount + $2 where d.id = $1', t.header_table)
+    using p_document_id, v_total.amount;
+  perform public.refresh_document_totals(p_type, p_document_id);
+  return v_id;
+end;
+$$;
+
+-- Cancelling a credit note that gave no cash back: its goods leave the branch again, its store credit
+-- is taken back if the customer still holds it, and the document is owed as before.
+create function public.cancel_credit_note(p_id bigint, p_user_id bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_note public.credit_notes;
+  t record;
+  v_receipt public.receipts;
+  line record;
+begin
+  select * into v_note from public.credit_notes cn where cn.id = p_id;
+  if not found then
+    raise exception 'Credit note not found' using errcode = 'P0002';
+  end if;
+  t := public.document_tables(v_note.document_type);
+  execute format('select 1 from public.%I d where d.id = $1 for update', t.header_table) using v_note.document_id;
+  select * into v_note from public.credit_notes cn where cn.id = p_id for update;
+  if v_note.status = 'cancelled' then
+    raise exception 'This credit note has already been cancelled.' using errcode = 'P0001';
+  end if;
+  if v_note.refunded_amount > 0 then
+    raise exception 'This credit note was refunded, so it cannot be cancelled.' using errcode = 'P0001';
+  end if;
+  select * into v_receipt from public.receipts r where r.credit_note_id = p_id;
+  if found then
+    perform 1 from public.customers c where c.id = v_note.customer_id for update;
+    if public.store_credit_of(v_note.customer_id) < v_receipt.amount then
+      raise exception 'The customer has already spent the store credit of this credit note.' using errcode = 'P0001';
+    end if;
+  end if;
+
+  for line in
+    select x.product_id, sum(x.quantity)::integer as quantity
+      from public.credit_note_items x where x.credit_note_id = p_id and x.restock group by x.product_id order by x.product_id
+  loop
+    perform public.move_stock(line.product_id, v_note.location_id, -line.quantity, 'cancellation', null, p_user_id, 'CreditNote', p_id);
+  end loop;
+  execute format('update public.%I d set credited_amount = d.credited_amount - $2 where d.id = $1', t.header_table)
+    using v_note.document_id, v_note.net_amount;
+  if v_receipt.id is not null then
+    delete from public.receipts r where r.id = v_receipt.id;
+  end if;
+  perform public.refresh_document_totals(v_note.document_type, v_note.document_id);
+  update public.credit_notes cn set status = 'cancelled', cancelled_at = now(), updated_at = now() where cn.id = p_id;
+end;
+$$;
+
+-- Cancelling: a credit note has its own rules; a document with returns stays (its returns would come back twice).
+create or replace function public.cancel_document(p_type text, p_id bigint, p_user_id bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  t record := public.document_tables(p_type);
+  v_status text;
+  v_location_id bigint;
+  v_paid numeric;
+begin
+  if p_type = 'CreditNote' then
+    perform public.cancel_credit_note(p_id, p_user_id);
+    return;
+  end if;
+  execute format('select d.status, d.location_id, d.total_paid from public.%I d where d.id = $1 for update', t.header_table)
+    into v_status, v_location_id, v_paid using p_id;
+  if v_status is null then
+    raise exception '% not found', p_type using errcode = 'P0002';
+  end if;
+  if v_status = 'cancelled' then
+    raise exception 'This % has already been cancelled.', t.noun using errcode = 'P0001';
+  end if;
+  if v_paid > 0 then
+    raise exception 'This % has payments on it. Refund them before cancelling it.', t.noun using errcode = 'P0001';
+  end if;
+  if exists (select 1 from public.credit_notes cn where cn.document_type = p_type and cn.document_id = p_id and cn.status = 'issued') then
+    raise exception 'This % has returns on it. Cancel its credit notes before cancelling it.', t.noun using errcode = 'P0001';
+  end if;
+  if p_type = 'Purchase' and (v_status = 'received' or exists (
+    select 1 from public.purchase_items x where x.purchase_id = p_id and x.received_quantity > 0
+  )) then
+    raise exception 'Goods have already been received on this purchase order, so it cannot be cancelled.' using errcode = 'P0001';
+  end if;
+  if v_status = t.posted_status then
+    perform public.move_document_stock(p_type, p_id, v_location_id, 1, 'cancellation', p_user_id);
+  end if;
+  execute format('update public.%I d set status = ''cancelled'', cancelled_at = now(), updated_at = now() where d.id = $1', t.header_table)
+    using p_id;
+end;
+$$;
