@@ -185,12 +185,14 @@ describe('credit notes', () => {
     after = (await send('GET', `/api/invoices/${invoice.id}`)).body.data;
     expect(after).toMatchObject({ credited_amount: 200, total_paid: 0, balance_due: 0 });
 
+    expect((await send('GET', `/api/customers/${customerId}/summary`)).body.data.store_credit).toBe(100);
     const next = await sentInvoice([{ product_id: tire.id, quantity: 2, unit_price: 100 }]);
     const tooMuch = await pay('Invoice', next.id, 150, 'store_credit', staff.token);
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.errors.amount).toEqual(['The customer holds $100.00 of store credit.']);
     expect((await pay('Invoice', next.id, 100, 'store_credit', staff.token)).status).toBe(201);
     expect((await pay('Invoice', next.id, 1, 'store_credit')).status).toBe(422);
+    expect((await send('GET', `/api/customers/${customerId}/summary`)).body.data.store_credit).toBe(0);
 
     // Store credit spent cannot be taken back by cancelling the note that gave it.
     const cancel = await send('POST', `/api/credit-notes/${credited.body.data.id}/cancel`);

@@ -81,7 +81,7 @@ describe('GET /api/customers/{id}/summary', () => {
   it('answers a customer with nothing yet with zeros and empty lists, and an unknown one with 404', async () => {
     const customer = await created('/api/customers', { name: `New ${f.tag}`, phone: '555 0192', address: '7 Hub St' });
     expect((await get(`/api/customers/${customer.id}/summary`)).body.data).toEqual({
-      id: customer.id, name: customer.name, balance: 0, overdue: 0, open_documents: 0, invoices: [], sales: [], receipts: [],
+      id: customer.id, name: customer.name, balance: 0, overdue: 0, open_documents: 0, store_credit: 0, invoices: [], sales: [], receipts: [],
     });
     for (const id of ['999999999', 'abc']) {
       expect(await get(`/api/customers/${id}/summary`)).toMatchObject({ status: 404, body: { message: 'Customer not found' } });

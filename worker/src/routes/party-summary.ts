@@ -16,6 +16,8 @@ const PARTIES = {
     column: 'customer_id',
     notFound: 'Customer not found',
     answer: customerSummary,
+    /** What a customer was given back as store credit and has not spent. */
+    figures: ', public.store_credit_of(p.id) as store_credit',
     documents: {
       invoices: recent('invoices', 'customer_id', 'issued_date', 'due_date'),
       sales: recent('sales', 'customer_id', 'sale_date', 'null::date'),
@@ -26,6 +28,7 @@ const PARTIES = {
     column: 'supplier_id',
     notFound: 'Supplier not found',
     answer: supplierSummary,
+    figures: '',
     documents: { purchases: recent('purchases', 'supplier_id', 'purchase_date', 'expected_delivery_date') },
   },
 } as const;
@@ -36,7 +39,7 @@ const PARTIES = {
  * One query per panel, each read by an index on the party.
  */
 export function addPartySummary(routes: Hono<AppEnv>, party: keyof typeof PARTIES) {
-  const { table, column, notFound, answer, documents } = PARTIES[party];
+  const { table, column, notFound, answer, figures: ownFigures, documents } = PARTIES[party];
   routes.get(
     '/:id/summary',
     describe({
@@ -50,7 +53,7 @@ export function addPartySummary(routes: Hono<AppEnv>, party: keyof typeof PARTIE
       const [[figures], receipts, ...lists] = await Promise.all([
         db.query(
           `select p.id, p.name, coalesce(sum(o.balance), 0) as balance,
-                  coalesce(sum(o.balance) filter (where o.due_date < current_date), 0) as overdue, count(o.id)::int as open_documents
+                  coalesce(sum(o.balance) filter (where o.due_date < current_date), 0) as overdue, count(o.id)::int as open_documents${ownFigures}
              from public.${table} p
              left join public.report_open_documents($2, current_date, array[p.id]) o on true
             where p.id = $1

@@ -38,7 +38,14 @@ const figures = { id, name: z.string(), balance: amount, overdue: amount, open_d
 /** GET /api/customers/{id}/summary */
 export const customerSummary = z
   .object({
-    data: z.object({ ...figures, invoices: z.array(recentDocument), sales: z.array(recentDocument), receipts: z.array(recentReceipt) }),
+    data: z.object({
+      ...figures,
+      /** Store credit given back on returns and not yet spent. */
+      store_credit: amount,
+      invoices: z.array(recentDocument),
+      sales: z.array(recentDocument),
+      receipts: z.array(recentReceipt),
+    }),
   })
   .meta({ id: 'CustomerSummary' });
 export type CustomerSummary = z.infer<typeof customerSummary>['data'];

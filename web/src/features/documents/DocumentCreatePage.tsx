@@ -7,7 +7,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { partyQuery } from './api';
 import { DocumentForm } from './DocumentForm';
 import { LINE_KINDS, type LineMode } from './draft';
-import { capitalized, type DocumentKind, type TradingDocument } from './kind';
+import { capitalized, type EditableKind, type TradingDocument } from './kind';
 
 const noPreset = () => ({ waiting: false, product: null });
 const noParty = () => ({ waiting: false, party: null });
@@ -23,7 +23,7 @@ function usePresetParty(mode: LineMode) {
 }
 
 /** /invoices/create: a new document; then the list or its page, as the kind says. */
-export function DocumentCreatePage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
+export function DocumentCreatePage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: EditableKind<D, L> }) {
   const navigate = useNavigate();
   const flash = useFlash();
   const settings = useQuery(settingsQuery);

@@ -128,13 +128,13 @@ function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kin
               </Link>
             )}
             {Actions && <Actions document={document} />}
-            {kind.post.when(document) && (
-              <button type="button" className="btn btn-primary" onClick={() => ask(kind.post)}>
+            {kind.post?.when(document) && (
+              <button type="button" className="btn btn-primary" onClick={() => ask(kind.post!)}>
                 {kind.post.label}
               </button>
             )}
             {!order && payment}
-            {kind.cancel.when(document) && can.cancelDocument(document) && (
+            {kind.cancel.when(document) && can.cancelDocument(document, kind.cancel.adminOnly) && (
               <button type="button" className="btn btn-danger-outline" onClick={() => ask(kind.cancel)}>
                 {kind.cancel.label}
               </button>

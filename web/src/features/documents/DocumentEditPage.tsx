@@ -10,10 +10,10 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { useDocumentMutations } from './api';
 import { DocumentForm } from './DocumentForm';
 import { DocumentLoad } from './DocumentLoad';
-import { capitalized, numberOf, type DocumentKind, type PostedEdit, type TradingDocument } from './kind';
+import { capitalized, numberOf, type EditableKind, type PostedEdit, type TradingDocument } from './kind';
 
 interface PostedFormProps<D extends TradingDocument, L extends { id: number }> {
-  kind: DocumentKind<D, L>;
+  kind: EditableKind<D, L>;
   posted: PostedEdit<D>;
   document: D;
   onSaved: () => void;
@@ -46,7 +46,7 @@ function PostedForm<D extends TradingDocument, L extends { id: number }>({ kind,
 }
 
 /** The document as the form opened it: a save is refused (412) if it changed since (a payment, goods received, another edit). */
-function EditDocument<D extends TradingDocument, L extends { id: number }>({ kind, document: live }: { kind: DocumentKind<D, L>; document: D }) {
+function EditDocument<D extends TradingDocument, L extends { id: number }>({ kind, document: live }: { kind: EditableKind<D, L>; document: D }) {
   const { opened: document, formKey, reload } = useOpenedRecord(live, kind.queries.detail(live.id));
   const onReload = () => void reload();
   const navigate = useNavigate();
@@ -82,7 +82,7 @@ function EditDocument<D extends TradingDocument, L extends { id: number }>({ kin
 }
 
 /** /invoices/:id/edit: an open document in full, a posted one's few fields, a closed one not at all. */
-export function DocumentEditPage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
+export function DocumentEditPage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: EditableKind<D, L> }) {
   return (
     <section>
       <DocumentLoad kind={kind}>

@@ -9,12 +9,12 @@ import { centsText, percentOf, toCents } from '../../shared/ui/money';
 import { useDocumentMutations } from './api';
 import { DocumentEditor } from './DocumentEditor';
 import { draftInput, linesInput, LINE_KINDS, newLineKey, useDocumentDraft, type DraftStart, type KeptHeader } from './draft';
-import type { DocumentKind, TradingDocument } from './kind';
+import type { EditableKind, TradingDocument } from './kind';
 import { useDocumentForm } from './useDocumentForm';
 
 /** A document as the editor starts it; its tax follows the shop's rate if it still matches it. */
 function startOf<D extends TradingDocument, L extends { id: number }>(
-  kind: DocumentKind<D, L>,
+  kind: EditableKind<D, L>,
   document: D | undefined,
   taxRate: number,
   newBranch: string,
@@ -33,7 +33,7 @@ function startOf<D extends TradingDocument, L extends { id: number }>(
 }
 
 interface DocumentFormProps<D extends TradingDocument, L extends { id: number }> {
-  kind: DocumentKind<D, L>;
+  kind: EditableKind<D, L>;
   /** The document being edited; without it a new one is created. */
   document?: D;
   settings: Settings | undefined;

@@ -7,6 +7,7 @@ import { DetailList } from '../../shared/ui/DetailList';
 import { formatMoney } from '../../shared/ui/money';
 import { PageHeader } from '../../shared/ui/Page';
 import { formatDate } from '../../shared/ui/dates';
+import type { DocumentMode } from './kind';
 import { StatusBadge } from './StatusBadge';
 import './documents.css';
 import { documentNumber } from '../../shared/ui/documentNumber';
@@ -23,7 +24,7 @@ interface ViewedDocument extends Totals {
 interface DocumentViewProps<Line> {
   title: string;
   /** The kind, as the activity names it. */
-  recordType: 'invoice' | 'sale' | 'purchase' | 'quote';
+  recordType: DocumentMode;
   document: ViewedDocument;
   /** Who the document is made out to: Bill To the customer, or the Supplier. */
   party: { heading: string; party: Party };
@@ -113,6 +114,7 @@ export function DocumentTotals({ document, summary = 'bill' }: { document: Total
     ...(document.discount_amount > 0 ? [{ label: 'Discount', value: `−${formatMoney(document.discount_amount)}` }] : []),
     ...(summary !== 'order' || document.tax_amount > 0 ? [{ label: `Tax (${document.tax_rate.toFixed(2)}%)`, value: formatMoney(document.tax_amount) }] : []),
     { label: 'Total', value: formatMoney(document.net_amount), className: 'doc-total' },
+    ...(document.credited_amount > 0 ? [{ label: 'Credited', value: `−${formatMoney(document.credited_amount)}` }] : []),
     ...(bill
       ? [
           { label: 'Paid', value: formatMoney(document.total_paid) },

@@ -16,6 +16,7 @@ const TONES: Record<string, string> = {
   declined: 'dark',
   expired: 'red',
   converted: 'blue',
+  issued: 'blue',
 };
 
 /** 'partly_received' reads "Partly received". */

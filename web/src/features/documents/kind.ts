@@ -32,6 +32,8 @@ export interface Transition<D> {
   failureMessage: string;
   done: string;
   when: (document: D) => boolean;
+  /** Only an administrator may (cancel a credit note). */
+  adminOnly?: true;
 }
 
 export type ListFilter = 'status' | 'payment_status' | 'dateFrom' | 'dateTo' | 'overdue';
@@ -54,14 +56,17 @@ export interface PostedEdit<D> {
   fields: (bind: (name: string) => { name: string; value: string; errors?: string[]; onChange: (value: string) => void }) => ReactNode;
 }
 
+/** The kinds of document, as the activity and permissions name them: the editable kinds' lines, and credit notes. */
+export type DocumentMode = LineMode | 'credit_note';
+
 /**
- * One kind of trading document (invoice, sale, purchase order) as the generic pages show it: its names,
- * routes, list, view, actions and editor. Texts built from `name` and `noun` read e.g. "Edit Invoice #…",
- * "Invoice not found", "Error deleting purchase order. Please try again."
+ * One kind of document (invoice, sale, purchase order, quote, credit note) as the generic pages show it:
+ * its names, routes, list, view and actions. Texts built from `name` and `noun` read e.g. "Invoice not
+ * found", "Error deleting purchase order. Please try again."
  */
 export interface DocumentKind<D extends TradingDocument, Line extends { id: number }> {
-  /** The kind's lines, print, activity and permissions. */
-  mode: LineMode;
+  /** The kind's activity and permissions (and an editable kind's lines and print). */
+  mode: DocumentMode;
   /** The pages' path and the API's: /invoices, /api/invoices. */
   path: string;
   queries: DocumentQueries<D>;
@@ -72,10 +77,8 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   /** In a sentence: 'purchase order'; its plural adds an s. */
   noun: string;
   listTitle: string;
-  /** The create page's title and the list's button. */
-  newTitle: string;
-  /** Where Create goes once saved: the list, or the new document's page. */
-  afterCreate: 'list' | 'detail';
+  /** The create page's title and the list's button; left out, the list has none (a credit note starts from its invoice or sale). */
+  newTitle?: string;
   statuses: readonly string[];
   /** The status as shown, when it is not the stored one. */
   shownStatus?: (document: D) => string;
@@ -107,10 +110,17 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   canDelete: (document: D) => boolean;
   /** Buttons of the kind's own before `post` (a purchase order's Receive). */
   Actions?: (props: { document: D }) => ReactNode;
-  post: Transition<D>;
+  post?: Transition<D>;
   cancel: Transition<D>;
+}
 
-  /** Editor. */
+/** A kind made and changed in the document editor: its lines, and what the editor needs of it. */
+export interface EditableKind<D extends TradingDocument, Line extends { id: number }> extends DocumentKind<D, Line> {
+  mode: LineMode;
+  newTitle: string;
+  /** Where Create goes once saved: the list, or the new document's page. */
+  afterCreate: 'list' | 'detail';
+  post: Transition<D>;
   editNote?: (document: D) => string | undefined;
   posted?: PostedEdit<D>;
   usePresetProduct?: () => { waiting: boolean; product: ProductEntry | null };

@@ -1,29 +1,40 @@
+import type { ReactNode } from 'react';
 import { DocumentCreatePage } from './DocumentCreatePage';
 import { DocumentDetailPage } from './DocumentDetailPage';
 import { DocumentEditPage } from './DocumentEditPage';
 import { DocumentListPage } from './DocumentListPage';
 import { DocumentPrintPage } from './DocumentPrintPage';
-import type { DocumentKind, TradingDocument } from './kind';
+import type { DocumentKind, EditableKind, TradingDocument } from './kind';
+import { creditNoteKind } from './kinds/creditNote';
+import { ReturnPage } from './ReturnPage';
 import { invoiceKind } from './kinds/invoice';
 import { purchaseKind } from './kinds/purchase';
 import { quoteKind } from './kinds/quote';
 import { saleKind } from './kinds/sale';
 
-/** The five pages of one kind, each reading the kind's config. */
-function pagesOf<D extends TradingDocument, L extends { id: number }>(kind: DocumentKind<D, L>) {
+/** The list, page and print of one kind, each reading the kind's config. */
+function viewPagesOf<D extends TradingDocument, L extends { id: number }>(kind: DocumentKind<D, L>) {
   return {
     list: () => <DocumentListPage kind={kind} />,
-    create: () => <DocumentCreatePage kind={kind} />,
     detail: () => <DocumentDetailPage kind={kind} />,
-    edit: () => <DocumentEditPage kind={kind} />,
     print: () => <DocumentPrintPage kind={kind} />,
   };
 }
 
-/** Every kind of trading document, by its path. */
-export const DOCUMENT_PAGES = {
+/** The five pages of an editable kind. */
+function pagesOf<D extends TradingDocument, L extends { id: number }>(kind: EditableKind<D, L>) {
+  return {
+    ...viewPagesOf(kind),
+    create: () => <DocumentCreatePage kind={kind} />,
+    edit: () => <DocumentEditPage kind={kind} />,
+  };
+}
+
+/** Every kind of document, by its path. */
+export const DOCUMENT_PAGES: Record<string, Record<string, () => ReactNode>> = {
   [invoiceKind.path]: pagesOf(invoiceKind),
   [saleKind.path]: pagesOf(saleKind),
   [purchaseKind.path]: pagesOf(purchaseKind),
   [quoteKind.path]: pagesOf(quoteKind),
+  [creditNoteKind.path]: { ...viewPagesOf(creditNoteKind), create: ReturnPage },
 };

@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { pageRoutes } from '../../shared/routes/pageRoutes';
 
-/** The kinds' paths, as DOCUMENT_PAGES (./pages) names them; a kind's pages load when one is opened. */
-const PATHS = ['quotes', 'invoices', 'sales', 'purchases'];
-
 const pages = { '': 'list', create: 'create', ':id': 'detail', ':id/edit': 'edit', ':id/print': 'print' } as const;
+/** A credit note is made from its invoice or sale (create) and never edited. */
+const unedited = { '': 'list', create: 'create', ':id': 'detail', ':id/print': 'print' } as const;
 
-export const documentRoutes: RouteObject[] = PATHS.map((path) => pageRoutes(path, () => import('./pages').then((m) => m.DOCUMENT_PAGES[path]), pages));
+/** The kinds' paths, as DOCUMENT_PAGES (./pages) names them, with their pages; a kind's pages load when one is opened. */
+const PATHS = { quotes: pages, invoices: pages, sales: pages, purchases: pages, 'credit-notes': unedited };
+
+export const documentRoutes: RouteObject[] = Object.entries(PATHS).map(([path, kindPages]) =>
+  pageRoutes(path, () => import('./pages').then((m) => m.DOCUMENT_PAGES[path]), kindPages),
+);

@@ -31,6 +31,8 @@ export function recordPath(type: AuditRecordType, id: number | null, productType
       return `/purchases/${id}`;
     case 'quote':
       return `/quotes/${id}`;
+    case 'credit_note':
+      return `/credit-notes/${id}`;
     case 'receipt':
       return `/receipts/${id}`;
     case 'customer':

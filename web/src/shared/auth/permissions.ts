@@ -2,7 +2,6 @@ import type { SessionUser } from '@schemas/auth';
 import { OPEN_STATUS } from '@schemas/documents';
 import { useAuth } from './AuthContext';
 
-export type TradingDocumentKind = keyof typeof OPEN_STATUS;
 
 interface OwnedDocument {
   status: string;
@@ -24,9 +23,10 @@ export function permissionsFor(user: Pick<SessionUser, 'id' | 'role'> | null) {
     recordRefund: admin,
     changeCostPrice: admin,
     changeSettings: admin,
-    deleteDocument: (kind: TradingDocumentKind, document: OwnedDocument) =>
-      admin || (user !== null && document.status === OPEN_STATUS[kind] && document.created_by_id === user.id),
-    cancelDocument: (document: { payment_status: string }) => admin || document.payment_status === 'pending',
+    deleteDocument: (kind: string, document: OwnedDocument) =>
+      admin || (user !== null && document.status === (OPEN_STATUS as Record<string, string>)[kind] && document.created_by_id === user.id),
+    /** Staff cancel a document with no payments; some (a credit note) only an administrator. */
+    cancelDocument: (document: { payment_status: string }, adminOnly = false) => admin || (!adminOnly && document.payment_status === 'pending'),
   };
 }
 

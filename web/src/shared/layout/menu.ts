@@ -51,6 +51,7 @@ export const menu: MenuEntry[] = [
       { label: 'Quotes', to: '/quotes' },
       { label: 'Invoices', to: '/invoices' },
       { label: 'Sales', to: '/sales' },
+      { label: 'Credit Notes', to: '/credit-notes' },
       { label: 'Receipts', to: '/receipts?type=sale' },
     ],
   },

@@ -21,7 +21,7 @@ export interface DocumentPanel {
 }
 
 interface PartyHubProps {
-  summary: UseQueryResult<{ balance: number; overdue: number; open_documents: number; receipts: RecentReceipt[] }>;
+  summary: UseQueryResult<{ balance: number; overdue: number; open_documents: number; store_credit?: number; receipts: RecentReceipt[] }>;
   /** What the balance is: 'Owed by this customer'. */
   owed: string;
   statementPath: string;
@@ -48,7 +48,7 @@ const DOCUMENT_PATHS = { Invoice: '/invoices', Sale: '/sales', Purchase: '/purch
 export function PartyHub({ summary, owed, statementPath, panels, receiptsEmpty }: PartyHubProps) {
   if (summary.isPending) return <Spinner label="Loading balance…" />;
   if (summary.isError) return <ErrorBox messages={[`Error loading the balance: ${summary.error.message}`]} />;
-  const { balance, overdue, open_documents, receipts } = summary.data;
+  const { balance, overdue, open_documents, store_credit, receipts } = summary.data;
   return (
     <div className="party-hub">
       <div className="party-figures" role="group" aria-label="Balance">
@@ -64,6 +64,13 @@ export function PartyHub({ summary, owed, statementPath, panels, receiptsEmpty }
           <dd>{formatMoney(overdue)}</dd>
           <dd className="party-figure-note">Past the due date</dd>
         </dl>
+        {store_credit !== undefined && store_credit > 0 && (
+          <dl className="card party-figure">
+            <dt>Store Credit</dt>
+            <dd>{formatMoney(store_credit)}</dd>
+            <dd className="party-figure-note">Given back on returns, to spend on invoices and sales</dd>
+          </dl>
+        )}
         <div className="card party-figure party-figure-link">
           <Link to={statementPath} className="btn btn-secondary">
             View statement

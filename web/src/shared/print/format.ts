@@ -1,5 +1,6 @@
 import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS, type Party, type Receipt, type Totals } from '@schemas/documents';
 import { formatDate } from '../ui/dates';
+import { formatMoney } from '../ui/money';
 import type { Printable } from './types';
 import { documentNumber } from '../ui/documentNumber';
 
@@ -14,6 +15,8 @@ export function printTitle(printable: Printable): string {
       return printable.document.status === 'draft' ? 'Quote' : 'Invoice';
     case 'quote':
       return 'Quote';
+    case 'credit_note':
+      return 'Credit Note';
     case 'sale':
       return 'Sale';
     case 'purchase':
@@ -78,6 +81,9 @@ export interface TradingPrint {
   document: Totals & { notes: string | null; location?: { name: string; address?: string | null } | null; receipts?: Receipt[] };
 }
 
+/** What a returned unit was paid before tax, after every discount. */
+export const unitValue = (line: { total: number; quantity: number }) => Math.round((line.total / line.quantity) * 100) / 100;
+
 const dotText = (dot: string | null) => (dot ? `DOT ${dot}` : null);
 const lineDetail = (description: string | null, name: string, dot: string | null) =>
   [description && description !== name ? description : null, dotText(dot)].filter(Boolean).join(' · ') || null;
@@ -108,6 +114,39 @@ export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>)
         unitPrice: item.cost_price_at_purchase,
         discount: null,
         total: item.total_price,
+      })),
+    };
+  }
+  if (printable.kind === 'credit_note') {
+    const note = printable.document;
+    const settled: Facts =
+      note.settle === 'refund'
+        ? [['Refunded', formatMoney(note.refunded_amount)]]
+        : note.settle === 'credit'
+          ? [['Store Credit', formatMoney(note.store_credit_amount)]]
+          : [];
+    return {
+      ...selling,
+      branchLabel: 'Returned To',
+      document: note,
+      party: { heading: 'Credit To', party: note.customer },
+      priceLabel: 'Unit Price',
+      hasLineDiscount: false,
+      showsPayments: false,
+      facts: [
+        ['Date', formatDate(note.issued_date)],
+        ['Returned From', `${note.document.type} ${note.document.number ?? `#${note.document.id}`}`],
+        ['Reason', note.reason],
+        ...settled,
+      ],
+      lines: note.items.map((item) => ({
+        key: item.id,
+        name: item.product_name,
+        detail: [dotText(item.dot), item.restock ? 'Back in stock' : 'Not restocked'].filter(Boolean).join(' · '),
+        quantity: item.quantity,
+        unitPrice: unitValue(item),
+        discount: null,
+        total: item.total,
       })),
     };
   }

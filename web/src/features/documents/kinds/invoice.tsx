@@ -6,8 +6,9 @@ import { addDays, formatDate, today } from '../../../shared/ui/dates';
 import { formatMoney, toCents } from '../../../shared/ui/money';
 import { documentQueries } from '../api';
 import { savedLine } from '../draft';
-import { numberOf, type DocumentKind } from '../kind';
+import { numberOf, type EditableKind } from '../kind';
 import { LineProduct, quantityColumn } from '../DocumentView';
+import { ReturnItemsLink } from '../ReturnItemsLink';
 import { StatusBadge } from '../StatusBadge';
 import { useRowPrint } from '../useRowPrint';
 
@@ -15,7 +16,7 @@ const PAYABLE = new Set(['sent', 'overdue', 'partial']);
 const printable = (invoice: Invoice) => ({ kind: 'invoice', document: invoice }) as const;
 
 /** Invoices: a draft is edited in full and sent (taking its number and the stock); a sent one keeps its lines. */
-export const invoiceKind: DocumentKind<Invoice, InvoiceItem> = {
+export const invoiceKind: EditableKind<Invoice, InvoiceItem> = {
   mode: 'invoice',
   path: 'invoices',
   queries: documentQueries<Invoice>('invoices'),
@@ -58,6 +59,7 @@ export const invoiceKind: DocumentKind<Invoice, InvoiceItem> = {
   canEdit: (invoice) => invoice.status !== 'cancelled',
   canPay: (invoice) => PAYABLE.has(invoice.status) && invoice.balance_due > 0,
   canDelete: (invoice) => invoice.status === 'draft',
+  Actions: ({ document: invoice }) => invoice.status !== 'draft' && invoice.status !== 'cancelled' && <ReturnItemsLink source="invoice_id" document={invoice} />,
   post: {
     action: 'send',
     label: 'Send',

@@ -18,7 +18,7 @@ import { SelectField } from '../../../shared/ui/SelectField';
 import { useConfirmedAction } from '../../../shared/ui/useConfirmedAction';
 import { productEntryQuery, useDocumentMutations } from '../api';
 import { savedLine } from '../draft';
-import type { DocumentKind } from '../kind';
+import type { EditableKind } from '../kind';
 import { LineProduct, quantityColumn } from '../DocumentView';
 import { StatusBadge } from '../StatusBadge';
 import { RECEIVE_CONFIRM, canCancel, canDelete, canEdit, canReceive, hasReceived, purchaseQueries, shownStatus } from './purchaseRules';
@@ -117,7 +117,7 @@ function usePresetProduct() {
 }
 
 /** Purchase orders: sent to a supplier, received into a branch's stock at once or delivery by delivery, paid to the supplier. */
-export const purchaseKind: DocumentKind<Purchase, PurchaseItem> = {
+export const purchaseKind: EditableKind<Purchase, PurchaseItem> = {
   mode: 'purchase',
   path: 'purchases',
   queries: purchaseQueries,

@@ -10,7 +10,7 @@ import { useFlash } from '../../../shared/ui/Flash';
 import { formatMoney, toCents } from '../../../shared/ui/money';
 import { documentQueries, useDocumentMutations } from '../api';
 import { savedLine } from '../draft';
-import { numberOf, type DocumentKind } from '../kind';
+import { numberOf, type EditableKind } from '../kind';
 import { LineProduct, quantityColumn } from '../DocumentView';
 import { StatusBadge } from '../StatusBadge';
 import { useRowPrint } from '../useRowPrint';
@@ -79,7 +79,7 @@ function StockCell({ item }: { item: QuoteItem }) {
 }
 
 /** Quotes: numbered when made, sent, accepted or declined, and turned into an invoice or a sale at the quoted prices. */
-export const quoteKind: DocumentKind<Quote, QuoteItem> = {
+export const quoteKind: EditableKind<Quote, QuoteItem> = {
   mode: 'quote',
   path: 'quotes',
   queries,

@@ -18,8 +18,9 @@ import { centsText, formatMoney, toCents } from '../../../shared/ui/money';
 import { SelectField } from '../../../shared/ui/SelectField';
 import { documentQueries, partySearchQuery } from '../api';
 import { savedLine } from '../draft';
-import type { DocumentKind } from '../kind';
+import type { EditableKind } from '../kind';
 import { LineProduct, quantityColumn } from '../DocumentView';
+import { ReturnItemsLink } from '../ReturnItemsLink';
 import { StatusBadge } from '../StatusBadge';
 
 const STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
@@ -33,7 +34,7 @@ function useWalkInCustomer() {
 }
 
 /** Sales: a counter sale, completed and paid in one step, or a pending one completed later. */
-export const saleKind: DocumentKind<Sale, SaleItem> = {
+export const saleKind: EditableKind<Sale, SaleItem> = {
   mode: 'sale',
   path: 'sales',
   queries: documentQueries<Sale>('sales'),
@@ -77,6 +78,7 @@ export const saleKind: DocumentKind<Sale, SaleItem> = {
   canPay: (sale) => sale.status !== 'cancelled' && sale.balance_due > 0,
   // Only what never moved stock or money can be deleted.
   canDelete: (sale) => sale.status !== 'completed' && sale.total_paid === 0,
+  Actions: ({ document: sale }) => sale.status === 'completed' && <ReturnItemsLink source="sale_id" document={sale} />,
   post: {
     action: 'complete',
     label: 'Complete',

@@ -6,10 +6,24 @@ import { browserTestsCanRun, expectAccessible, launchBrowser, printedBy, showsSc
 const TIRE = 'Michelin Primacy 4 205 / 55 R 16';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe.skipIf(!browserTestsCanRun())('quotes in the browser', () => {
+describe.skipIf(!browserTestsCanRun())('quotes and returns in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
   let page: Page;
+
+  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return page.evaluate(
+      async ([method, path, body]) => {
+        const answer = await fetch(`/api/${path}`, {
+          method,
+          headers: { authorization: `Bearer ${localStorage.getItem('auth_token')}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        return ((await answer.json()) as { data: unknown }).data;
+      },
+      [method, path, body] as const,
+    ) as Promise<T>;
+  }
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
@@ -92,5 +106,54 @@ describe.skipIf(!browserTestsCanRun())('quotes in the browser', () => {
     await page.waitForURL(/\/quotes\/\d+$/);
     await page.locator('.badge', { hasText: 'Converted' }).waitFor();
     expect(await page.getByRole('button', { name: /^Convert to/ }).count()).toBe(0);
+  });
+
+  it('takes back one tire of a paid invoice as store credit, puts it back in stock, and prints the credit note', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const [customer] = await api<{ id: number }[]>('GET', 'customers?search=gonzalez');
+    const [location] = await api<{ id: number }[]>('GET', 'locations?search=Downtown');
+    const [tire] = await api<{ id: number; stock: number }[]>('GET', `products?type=tire&search=primacy&location_id=${location.id}`);
+    const invoice = await api<{ id: number; number: string; net_amount: number; items: { id: number }[] }>('POST', 'invoices', {
+      customer_id: customer.id, location_id: location.id, issued_date: today, due_date: today, status: 'sent', tax_amount: 0,
+      items: [{ product_id: tire.id, quantity: 2, unit_price: 120 }],
+    });
+    await api('POST', 'receipts', { receipt_date: today, type: 'income', receiptable_type: 'Invoice', receiptable_id: invoice.id, amount: 240, payment_method: 'cash' });
+
+    await page.goto(`${app.url}/invoices/${invoice.id}`);
+    await page.getByRole('link', { name: 'Return Items' }).click();
+    const form = page.getByRole('form', { name: 'Return Items' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Save Return' }).click();
+    await form.getByText('Enter how many come back of at least one line.').waitFor();
+    await form.getByLabel(`Return of ${TIRE}`).fill('1');
+    await form.getByLabel('Reason').fill('Wrong size');
+    await form.getByLabel('Give Back What Was Overpaid As').selectOption({ label: 'Store credit' });
+    await expectAccessible(page, 'the return form');
+    await takeShots(page, 'return-form');
+    await form.getByRole('button', { name: 'Save Return' }).click();
+
+    await page.waitForURL(/\/credit-notes\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1, name: /^Credit Note #/ });
+    await heading.waitFor();
+    const number = (await heading.textContent())!.replace('Credit Note #', '');
+    expect(number).toMatch(/^CN-\d{4}-\d{5}$/);
+    await page.getByText('$120.00 store credit').waitFor();
+    expect(await page.getByRole('row', { name: new RegExp(escape(TIRE)) }).textContent()).toContain('Back in stock');
+    await takeShots(page, 'credit-note');
+    const printed = await printedBy(page, async () => {
+      await page.getByRole('button', { name: 'Print' }).click();
+      await page.getByRole('button', { name: '80 mm receipt' }).click();
+    });
+    expect(printed).toContain('Credit Note');
+    expect(printed).toContain(number);
+    expect(printed).toContain('Wrong size');
+    const after = await api<{ stock: number }[]>('GET', `products?type=tire&search=primacy&location_id=${location.id}`);
+    expect(after[0].stock).toBe(tire.stock - 1);
+
+    await page.getByRole('link', { name: `Invoice ${invoice.number}` }).click();
+    await page.waitForURL(/\/invoices\/\d+$/);
+    await page.getByLabel('Totals').getByText('Credited').waitFor();
+    await page.goto(`${app.url}/credit-notes`);
+    await page.getByRole('link', { name: number }).waitFor();
   });
 });
