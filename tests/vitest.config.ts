@@ -57,8 +57,8 @@ if (process.env.DATABASE_URL) {
           wrangler: { configPath: './wrangler.toml' },
           miniflare: {
             // The production default: the races' 50 requests at once queue on one number series inside one
-            // workerd thread, and the last waits seconds for its turn (2 s was too short on 2 cores);
-            // tests/api/statement-timeout.test.ts waits it out once.
+            // workerd thread, and the last waits seconds for its turn (2 s was too short on 2 cores).
+            // tests/api/statement-timeout.test.ts sets its own, shorter one.
             bindings: { JWT_SECRET: TEST_JWT_SECRET, STATEMENT_TIMEOUT_MS: '15000', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
             hyperdrives: { HYPERDRIVE: hyperdriveUrl(databaseUrl(WORKERD_DATABASE)) },
           },

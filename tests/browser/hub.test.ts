@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
 import type { CustomerSummary, SupplierSummary } from '../../worker/src/schemas/party-summary.ts';
@@ -27,15 +27,23 @@ describe.skipIf(!browserTestsCanRun())('the customer hub and the reports on a ph
     return (await answer.json()) as T;
   }
 
-  async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
-    const page = await browser.newPage({ viewport });
+  /** Signs in once at each width; each test opens its own page of that browser. */
+  const sessions = new Map<number, Promise<BrowserContext>>();
+  async function signIn(viewport: { width: number; height: number }): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
     await page.goto(`${app.url}/login`);
     await page.getByLabel('Email').fill(DEMO_LOGIN.email);
     await page.getByLabel('Password').fill(DEMO_LOGIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
-    return page;
+    await page.close();
+    return context;
+  }
+  async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
+    if (!sessions.has(viewport.width)) sessions.set(viewport.width, signIn(viewport));
+    return (await sessions.get(viewport.width)!).newPage();
   }
 
   /** With SHOTS=1, the page as it is now in SHOTS_DIR, named by what it shows and its width. */

@@ -13,17 +13,21 @@ import { consoleLogger, logLevelOf } from '../../worker/src/http/request-log.ts'
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const runtime = inject('dbRuntime');
   const statementTimeoutMs = options.statementTimeoutMs ?? defaultConfig.statementTimeoutMs;
-  // As `npm start` opens them: PostgreSQL on a direct connection that keeps the timeout.
+  const timeoutInEachTransaction = options.timeoutInEachTransaction ?? false;
+  // As `npm start` opens them: PostgreSQL on a direct connection that keeps the timeout (or as through a pooler).
   const db =
     runtime === 'pglite'
       ? await pgliteDb({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]) })
-      : postgresDb(await cloneDatabase(inject('postgresTemplate')), { max: 5, prepare: true, statementTimeoutMs });
+      : postgresDb(
+          await cloneDatabase(inject('postgresTemplate')),
+          timeoutInEachTransaction ? { max: 5 } : { max: 5, prepare: true, statementTimeoutMs },
+        );
   const config = {
     ...defaultConfig,
     jwtSecret: TEST_JWT_SECRET,
     passwords: { iterations: TEST_PASSWORD_ITERATIONS, maxIterations: NODE_PBKDF2_ITERATIONS },
     statementTimeoutMs,
-    timeoutInEachTransaction: false,
+    timeoutInEachTransaction,
   };
   const app = createApp({
     db,

@@ -20,8 +20,16 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 export const TEST_PASSWORD_ITERATIONS = 1_000;
 
 export interface HarnessOptions {
-  /** The app's statement timeout; in workerd the project's STATEMENT_TIMEOUT_MS binding holds instead. */
+  /**
+   * The app's statement timeout. In workerd, given, the requests go to an app wired as the Worker
+   * wires its own (which it builds once, from the project's STATEMENT_TIMEOUT_MS binding).
+   */
   statementTimeoutMs?: number;
+  /**
+   * On PostgreSQL from Node: connections that do not keep the timeout, as through Hyperdrive or a
+   * transaction pooler, so every request sets it in a transaction of its own (as in workerd).
+   */
+  timeoutInEachTransaction?: boolean;
   /** Receives the app's log lines (not in workerd, whose lines go to its console). */
   logger?: Logger;
 }
