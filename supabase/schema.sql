@@ -733,7 +733,7 @@ create table public.report_sales_days (
   paid numeric(16,2) default 0 not null,
   outstanding numeric(16,2) default 0 not null,
   constraint report_sales_days_pkey PRIMARY KEY (day, location_id, document_type, txid),
-  constraint report_sales_days_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text])))
+  constraint report_sales_days_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'CreditNote'::text])))
 );
 CREATE INDEX report_sales_days_pending_idx ON public.report_sales_days USING btree (txid) WHERE (txid <> 0);
 alter table public.report_sales_days enable row level security;
@@ -1519,6 +1519,7 @@ begin
     delete from public.receipts r where r.id = v_receipt.id;
   end if;
   perform public.refresh_document_totals(v_note.document_type, v_note.document_id);
+  perform public.report_stage_credit_note(-1, p_id);
   update public.credit_notes cn set status = 'cancelled', cancelled_at = now(), updated_at = now() where cn.id = p_id;
 end;
 $function$;
@@ -1734,6 +1735,7 @@ begin
   execute format('update public.%I d set credited_amount = d.credited_amount + $2 where d.id = $1', t.header_table)
     using p_document_id, v_total.amount;
   perform public.refresh_document_totals(p_type, p_document_id);
+  perform public.report_stage_credit_note(1, v_id);
   return v_id;
 end;
 $function$;
@@ -3483,6 +3485,28 @@ begin
     end if;
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_stage_credit_note(p_sign integer, p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_note public.credit_notes;
+  line record;
+begin
+  select * into v_note from public.credit_notes c where c.id = p_id;
+  perform public.report_add_sales_day(v_note.issued_date, v_note.location_id, 'CreditNote', 0, -p_sign * v_note.subtotal, 0,
+    -p_sign * v_note.tax_amount, 0, 0, 0);
+  for line in
+    select x.product_id, x.product_type, x.quantity, case when x.restock then x.cost_price else 0 end as cost_price, x.line_total
+      from public.credit_note_items x where x.credit_note_id = p_id order by x.product_id, x.id
+  loop
+    perform public.report_stage_sales_line(-p_sign, 'CreditNote', v_note.issued_date, v_note.location_id, line.product_id,
+      line.product_type, line.quantity, line.cost_price, line.line_total, line.line_total, 0);
+  end loop;
 end;
 $function$;
 

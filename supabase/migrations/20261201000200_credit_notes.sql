@@ -407,6 +407,87 @@ begin
 end;
 $$;
 
+-- ---- The sales figures net of returns, in the period a credit note is issued, at its branch -----------
+
+alter table public.report_sales_days drop constraint report_sales_days_document_type_check;
+alter table public.report_sales_days add constraint report_sales_days_document_type_check
+  check (document_type in ('Invoice', 'Sale', 'CreditNote'));
+
+-- A credit note takes its revenue and tax off, and the cost of what went back on the shelf (a damaged
+-- part stays a cost of the sale); it is no document sold.
+create or replace view public.report_sales_documents with (security_invoker = true) as
+select 'Invoice'::text as document_type, i.id, i.number, i.issued_date as day, coalesce(i.due_date, i.issued_date) as due_date,
+       i.location_id, i.customer_id, i.subtotal, i.discount_amount, i.tax_amount, i.net_amount, i.total_paid, i.balance_due
+  from public.invoices i
+ where i.status = 'sent'
+union all
+select 'Sale', s.id, s.number, s.sale_date, s.sale_date, s.location_id, s.customer_id, s.subtotal, s.discount_amount, s.tax_amount,
+       s.net_amount, s.total_paid, s.balance_due
+  from public.sales s
+ where s.status = 'completed'
+union all
+select 'CreditNote', c.id, c.number, c.issued_date, c.issued_date, c.location_id, c.customer_id, (-c.subtotal)::numeric(12,2),
+       0::numeric(12,2), (-c.tax_amount)::numeric(12,2), (-c.net_amount)::numeric(12,2), 0::numeric(12,2), 0::numeric(12,2)
+  from public.credit_notes c
+ where c.status = 'issued';
+
+create or replace view public.report_sales_lines with (security_invoker = true) as
+select 'Invoice'::text as document_type, i.id as document_id, i.issued_date as day, i.location_id, x.product_id, x.product_type,
+       x.quantity, x.quantity * x.cost_price as cost, public.report_line_revenue(x.line_total, i.subtotal, i.discount_amount) as revenue
+  from public.invoices i
+  join public.invoice_items x on x.invoice_id = i.id
+ where i.status = 'sent'
+union all
+select 'Sale', s.id, s.sale_date, s.location_id, x.product_id, x.product_type, x.quantity, x.quantity * x.cost_price,
+       public.report_line_revenue(x.line_total, s.subtotal, s.discount_amount)
+  from public.sales s
+  join public.sale_items x on x.sale_id = s.id
+ where s.status = 'completed'
+union all
+select 'CreditNote', c.id, c.issued_date, c.location_id, x.product_id, x.product_type, -x.quantity,
+       -x.quantity * case when x.restock then x.cost_price else 0 end, -x.line_total
+  from public.credit_notes c
+  join public.credit_note_items x on x.credit_note_id = c.id
+ where c.status = 'issued';
+
+create or replace view public.report_sales_days_recount with (security_invoker = true) as
+select d.day, d.location_id, d.document_type, (count(*) filter (where d.document_type <> 'CreditNote'))::integer as documents,
+       sum(d.subtotal - d.discount_amount) as revenue, coalesce(sum(c.cost), 0) as cost, sum(d.tax_amount) as tax,
+       sum(d.discount_amount) as discount, sum(d.total_paid) as paid, sum(d.balance_due) as outstanding
+  from public.report_sales_documents d
+  left join (select l.document_type, l.document_id, sum(l.cost) as cost from public.report_sales_lines l group by 1, 2) c
+    on c.document_type = d.document_type and c.document_id = d.id
+ group by d.day, d.location_id, d.document_type;
+
+create or replace view public.report_sales_types_recount with (security_invoker = true) as
+select l.day, l.location_id, l.product_type, sum(case when l.document_type = 'CreditNote' then -1 else 1 end)::integer as lines,
+       sum(l.quantity)::bigint as quantity, sum(l.revenue) as revenue, sum(l.cost) as cost
+  from public.report_sales_lines l
+ group by l.day, l.location_id, l.product_type;
+
+-- Stages a credit note into the kept sales figures: 1 when it is issued, −1 when it is cancelled.
+create function public.report_stage_credit_note(p_sign integer, p_id bigint)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_note public.credit_notes;
+  line record;
+begin
+  select * into v_note from public.credit_notes c where c.id = p_id;
+  perform public.report_add_sales_day(v_note.issued_date, v_note.location_id, 'CreditNote', 0, -p_sign * v_note.subtotal, 0,
+    -p_sign * v_note.tax_amount, 0, 0, 0);
+  for line in
+    select x.product_id, x.product_type, x.quantity, case when x.restock then x.cost_price else 0 end as cost_price, x.line_total
+      from public.credit_note_items x where x.credit_note_id = p_id order by x.product_id, x.id
+  loop
+    perform public.report_stage_sales_line(-p_sign, 'CreditNote', v_note.issued_date, v_note.location_id, line.product_id,
+      line.product_type, line.quantity, line.cost_price, line.line_total, line.line_total, 0);
+  end loop;
+end;
+$$;
+
 -- A line asked back, with what its document's line sold and is worth.
 create type public.credit_note_return as (
   index integer, line_id bigint, quantity integer, restock boolean, position integer, product_id bigint, product_type text,
@@ -534,6 +615,7 @@ begin
   execute format('update public.%I d set credited_amount = d.credited_amount + $2 where d.id = $1', t.header_table)
     using p_document_id, v_total.amount;
   perform public.refresh_document_totals(p_type, p_document_id);
+  perform public.report_stage_credit_note(1, v_id);
   return v_id;
 end;
 $$;
@@ -584,6 +666,7 @@ begin
     delete from public.receipts r where r.id = v_receipt.id;
   end if;
   perform public.refresh_document_totals(v_note.document_type, v_note.document_id);
+  perform public.report_stage_credit_note(-1, p_id);
   update public.credit_notes cn set status = 'cancelled', cancelled_at = now(), updated_at = now() where cn.id = p_id;
 end;
 $$;

@@ -258,3 +258,27 @@ describe('credit notes at once', () => {
     expect(new Set(numbers).size).toBe(5);
   });
 });
+
+describe('credit notes in the sales report', () => {
+  it('takes returns off the revenue, tax and cost of the period they are issued in, and the kept figures stay the recounted ones', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const tire = await newTire(10, 60);
+    const invoice = await sentInvoice([{ product_id: tire.id, quantity: 4, unit_price: 100 }], { issued_date: daysAgo(320), due_date: daysAgo(320), tax_amount: 40 });
+    const report = async (from: number, to: number) =>
+      (await send('GET', `/api/reports/sales?dateFrom=${daysAgo(from)}&dateTo=${daysAgo(to)}&location_id=${f.downtownId}`)).body.totals;
+    expect(await report(321, 319)).toMatchObject({ revenue: 400, cost: 240, tax: 40, count: 1 });
+
+    // One back on the shelf, one damaged: both take their revenue and tax off, only the restocked one its cost.
+    const note = await returnOf(invoice, [{ line_id: invoice.items[0].id, quantity: 2, restock: true }], { issued_date: daysAgo(310) });
+    await returnOf(invoice, [{ line_id: invoice.items[0].id, quantity: 1, restock: false }], { issued_date: daysAgo(310) });
+    expect(await report(321, 319)).toMatchObject({ revenue: 400, cost: 240, count: 1 });
+    expect(await report(311, 309)).toMatchObject({ revenue: -300, cost: -120, tax: -30, gross_profit: -180, count: 0 });
+    expect(await report(321, 309)).toMatchObject({ revenue: 100, cost: 120, tax: 10, count: 1 });
+    const drift = () => h.withDb((db) => db.query('select * from public.report_summary_drift()'));
+    expect(await drift()).toEqual([]);
+
+    expect((await send('POST', `/api/credit-notes/${note.body.data.id}/cancel`)).status).toBe(200);
+    expect(await report(311, 309)).toMatchObject({ revenue: -100, cost: 0, tax: -10 });
+    expect(await drift()).toEqual([]);
+  });
+});
