@@ -370,7 +370,7 @@ begin
 end;
 $$;
 
--- A refund that settles a credit note goes with the credit note.
+-- A refund that settles a credit note goes with the credit note; store credit given is not taken back once spent.
 create or replace function public.delete_receipt(p_id bigint)
 returns void
 language plpgsql
@@ -394,6 +394,12 @@ begin
     into v_status using v_receipt.receiptable_id;
   if v_status = 'cancelled' then
     raise exception 'Receipts of a cancelled document cannot be deleted.' using errcode = 'P0001';
+  end if;
+  if v_receipt.payment_method = 'store_credit' and v_receipt.type = 'refund' then
+    perform 1 from public.customers c where c.id = v_receipt.customer_id for update;
+    if public.store_credit_of(v_receipt.customer_id) < v_receipt.amount then
+      raise exception 'The customer has already spent this store credit.' using errcode = 'P0001';
+    end if;
   end if;
   delete from public.receipts r where r.id = p_id;
   if not found then

@@ -19,8 +19,8 @@ const DUE = `${YEAR}-07-15`;
 
 type Cents = number;
 type Kind = 'Invoice' | 'Sale' | 'Purchase';
-type Series = 'invoice' | 'sale' | 'purchase' | 'receipt';
-const SERIES: Series[] = ['invoice', 'sale', 'purchase', 'receipt'];
+type Series = 'invoice' | 'sale' | 'purchase' | 'receipt' | 'credit_note';
+const SERIES: Series[] = ['invoice', 'sale', 'purchase', 'receipt', 'credit_note'];
 type Outcome = 'ok' | 409 | 422;
 
 /** Products of a run, by index: two tires and a battery with stock, and a service. */
@@ -49,9 +49,12 @@ interface ModelLine {
   /** A sale line's discount in hundredths of a percent. */
   discountBp: number;
   total: Cents;
-  /** Purchase lines: the line's id and how many have come in. */
+  /** The line's id (invoice, sale and purchase lines); what a purchase line has received, a sold line has had returned. */
   itemId?: number;
   received: number;
+  returned: number;
+  /** The product's cost when the line was written: what a restocked return comes back at. */
+  cost: Cents;
 }
 
 interface ModelDoc {
@@ -67,6 +70,8 @@ interface ModelDoc {
   tax: Cents;
   net: Cents;
   paid: Cents;
+  /** What credit notes took off it: it owes net − credited − paid. */
+  credited: Cents;
 }
 
 interface ModelReceipt {
@@ -75,6 +80,7 @@ interface ModelReceipt {
   doc: ModelDoc;
   type: 'income' | 'expense' | 'refund';
   amount: Cents;
+  method: string;
 }
 
 export interface Model {
@@ -86,6 +92,10 @@ export interface Model {
   cost: number[];
   docs: Record<Kind, ModelDoc[]>;
   receipts: ModelReceipt[];
+  /** The run's customer's store credit: given on returns, spent as a payment method. */
+  storeCredit: Cents;
+  /** Credit notes issued in the run. */
+  creditNotes: number;
   /** Numbers of receipts deleted in this run: issued, so counted by the gapless check. */
   deletedNumbers: string[];
   /** The same over every run of the test file. */
@@ -95,7 +105,12 @@ export interface Model {
 const POSTED: Record<Kind, string> = { Invoice: 'sent', Sale: 'completed', Purchase: 'received' };
 const OPEN: Record<Kind, string[]> = { Invoice: ['draft'], Sale: ['pending'], Purchase: ['pending', 'ordered'] };
 const signed = (receipt: { type: string; amount: Cents }) => (receipt.type === 'refund' ? -receipt.amount : receipt.amount);
-const paymentStatus = (paid: Cents, net: Cents) => (paid <= 0 ? 'pending' : paid >= net ? 'paid' : 'partial');
+/** Pending until something is paid (or returns leave nothing owed), paid once what is owed is covered. */
+const paymentStatus = (paid: Cents, net: Cents, credited: Cents) =>
+  paid <= 0 && !(credited > 0 && net - credited <= 0) ? 'pending' : paid >= net - credited ? 'paid' : 'partial';
+const owed = (doc: ModelDoc) => doc.net - doc.credited - doc.paid;
+/** Half-up division of whole cents, as numeric's round() does for amounts that are not negative. */
+const roundDiv = (a: number, b: number) => Math.floor((2 * a + b) / (2 * b));
 
 /** What a document's lines take from stock, per product (services have none). */
 function needs(lines: ModelLine[]): Map<number, number> {
@@ -144,6 +159,7 @@ interface DocRow {
   paid: number;
   balance: number;
   payment_status: string;
+  credited: number;
   receipts_sum: number;
   items?: { id: number; quantity: number; received: number }[];
 }
@@ -153,7 +169,9 @@ interface Snapshot {
   Invoice: DocRow[];
   Sale: DocRow[];
   Purchase: DocRow[];
-  receipts: { id: number; number: string; type: string; receiptable_type: Kind; receiptable_id: number; amount: number }[];
+  receipts: { id: number; number: string; type: string; receiptable_type: Kind; receiptable_id: number; amount: number; credit_note_id: number | null }[];
+  credit_notes: { number: string; document_type: Kind; document_id: number; net: number; status: string }[];
+  returned: { document_type: Kind; line_id: number; returned: number }[];
   series: Record<string, number> | null;
 }
 
@@ -176,7 +194,7 @@ const send = (r: Real, method: string, path: string, body?: unknown) => call(r.h
 
 const docRows = (table: string, party: string, kind: Kind, items = '') => `(select coalesce(json_agg(json_build_object(
     'id', d.id, 'status', d.status, 'number', d.number, 'subtotal', d.subtotal, 'discount', d.discount_amount, 'tax', d.tax_amount,
-    'net', d.net_amount, 'paid', d.total_paid, 'balance', d.balance_due, 'payment_status', d.payment_status,
+    'net', d.net_amount, 'paid', d.total_paid, 'balance', d.balance_due, 'payment_status', d.payment_status, 'credited', d.credited_amount,
     'receipts_sum', (select coalesce(sum(case when r.type = 'refund' then -r.amount else r.amount end), 0)
                        from public.receipts r where r.receiptable_type = '${kind}' and r.receiptable_id = d.id)${items}
   ) order by d.id), '[]') from public.${table} d where d.${party})`;
@@ -200,8 +218,12 @@ const SNAPSHOT = `select json_build_object(
                   from public.purchase_items x where x.purchase_id = d.id)`,
   )},
   'receipts', (select coalesce(json_agg(json_build_object('id', r.id, 'number', r.number, 'type', r.type, 'receiptable_type', r.receiptable_type,
-                 'receiptable_id', r.receiptable_id, 'amount', r.amount) order by r.id), '[]')
+                 'receiptable_id', r.receiptable_id, 'amount', r.amount, 'credit_note_id', r.credit_note_id) order by r.id), '[]')
                  from public.receipts r where r.customer_id = $1 or r.supplier_id = $2),
+  'credit_notes', (select coalesce(json_agg(json_build_object('number', c.number, 'document_type', c.document_type, 'document_id', c.document_id,
+                 'net', c.net_amount, 'status', c.status) order by c.id), '[]') from public.credit_notes c where c.customer_id = $1),
+  'returned', (select coalesce(json_agg(json_build_object('document_type', c.document_type, 'line_id', x.line_id, 'returned', x.quantity)), '[]')
+                 from public.credit_note_items x join public.credit_notes c on c.id = x.credit_note_id where c.customer_id = $1 and c.status = 'issued'),
   'series', (select json_object_agg(s.series, s.next_value) from public.document_series s where s.year = $4)
 )::text as snapshot`;
 
@@ -261,15 +283,24 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
         problem(`${doc.label} (${kind} ${doc.id}) is missing from the database`);
         continue;
       }
-      const [net, paid, balance, subtotal, receipts] = [row.net, row.paid, row.balance, row.subtotal, row.receipts_sum].map(toCents);
+      const [net, paid, balance, subtotal, receipts, credited] = [row.net, row.paid, row.balance, row.subtotal, row.receipts_sum, row.credited].map(toCents);
       const name = `${doc.label} (${kind} ${doc.id})`;
       if (row.status !== doc.status) problem(`${name}: status ${row.status}, the model ${doc.status}`);
       if (subtotal !== doc.subtotal || net !== doc.net) problem(`${name}: subtotal ${row.subtotal} net ${row.net}, the model ${money(doc.subtotal)} ${money(doc.net)}`);
       if (paid !== doc.paid) problem(`${name}: total_paid ${row.paid}, the model ${money(doc.paid)}`);
-      if (paid < 0 || paid > net) problem(`${name}: total_paid ${row.paid} is outside 0..${row.net}`);
-      if (balance !== net - paid) problem(`${name}: balance_due ${row.balance} is not net ${row.net} − paid ${row.paid}`);
+      if (credited !== doc.credited) problem(`${name}: credited_amount ${row.credited}, the model ${money(doc.credited)}`);
+      if (paid < 0 || paid > net - credited) problem(`${name}: total_paid ${row.paid} is outside 0..${row.net} − ${row.credited} credited`);
+      if (balance !== net - credited - paid) problem(`${name}: balance_due ${row.balance} is not net ${row.net} − credited ${row.credited} − paid ${row.paid}`);
       if (receipts !== paid) problem(`${name}: its receipts add up to ${row.receipts_sum}, total_paid is ${row.paid}`);
-      if (row.payment_status !== paymentStatus(paid, net)) problem(`${name}: payment_status ${row.payment_status} with ${row.paid} paid of ${row.net}`);
+      if (row.payment_status !== paymentStatus(paid, net, credited)) problem(`${name}: payment_status ${row.payment_status} with ${row.paid} paid of ${row.net} less ${row.credited}`);
+      const credits = snap.credit_notes.filter((note) => note.document_type === kind && Number(note.document_id) === doc.id && note.status === 'issued');
+      if (credits.reduce((sum, note) => sum + toCents(note.net), 0) !== credited) problem(`${name}: its credit notes add up to other than credited_amount ${row.credited}`);
+      for (const line of doc.lines) {
+        if (kind === 'Purchase' || line.itemId === undefined) continue;
+        const back = snap.returned.filter((x) => x.document_type === kind && Number(x.line_id) === line.itemId).reduce((sum, x) => sum + x.returned, 0);
+        if (back !== line.returned) problem(`${name}: line ${line.itemId} has ${back} returned, the model ${line.returned}`);
+        if (back > line.quantity) problem(`${name}: line ${line.itemId} has ${back} returned of ${line.quantity} sold`);
+      }
       const numbered = kind !== 'Invoice' || row.status === 'sent';
       if (numbered && !row.number) problem(`${name}: has no number`);
       if (kind === 'Purchase') {
@@ -289,7 +320,9 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
       problem(`receipt ${receipt.number}: ${JSON.stringify(row)}, the model ${receipt.type} ${money(receipt.amount)} on ${receipt.doc.label}`);
     }
   }
-  for (const row of receipts.values()) problem(`receipt ${row.number} (${row.id}) is in the database but not in the model`);
+  // The refunds that settle credit notes are the model's documents' paid amounts, not receipts of their own.
+  for (const row of receipts.values()) if (!row.credit_note_id) problem(`receipt ${row.number} (${row.id}) is in the database but not in the model`);
+  if (snap.credit_notes.length !== m.creditNotes) problem(`${snap.credit_notes.length} credit notes in the database, the model ${m.creditNotes}`);
 
   // Numbers: every number the run issued, once, with no gap (a deleted receipt's number counts as issued).
   const issued: Record<Series, string[]> = {
@@ -297,6 +330,7 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
     sale: snap.Sale.map((row) => row.number!),
     purchase: snap.Purchase.map((row) => row.number!),
     receipt: [...snap.receipts.map((row) => row.number), ...m.deletedNumbers],
+    credit_note: snap.credit_notes.map((row) => row.number),
   };
   for (const series of SERIES) {
     const values = issued[series].map((number) => {
@@ -350,6 +384,8 @@ interface Plan {
   alsoAllowed?: number[];
   send(r: Real): Promise<Answer>;
   apply(m: Model, answer: Answer): void;
+  /** A problem with a successful answer, checked one command at a time (a return's amount). */
+  verify?(answer: Answer): string | null;
 }
 
 abstract class Action {
@@ -406,30 +442,32 @@ class DocumentSpec {
   text() {
     return `${LOCATION_NAMES[this.location]}, [${this.lines.map(lineText).join(', ')}], discount ${money(this.discount)}, tax ${money(this.tax)}`;
   }
-  modelLines(): ModelLine[] {
-    return this.lines.map((line) => ({ ...line, total: lineTotal(line), received: 0 }));
+  modelLines(m?: Model): ModelLine[] {
+    return this.lines.map((line) => ({ ...line, total: lineTotal(line), received: 0, returned: 0, cost: line.product === SERVICE ? 0 : (m?.cost[line.product] ?? 0) }));
   }
-  newDoc(m: Model, kind: Kind, id: number, status: string): ModelDoc {
+  newDoc(m: Model, kind: Kind, id: number, status: string, items: { id: number }[] = []): ModelDoc {
     return {
       kind,
       id,
       label: `${kind[0]}${m.docs[kind].length}`,
       status,
       location: this.location,
-      lines: this.modelLines(),
+      lines: this.modelLines(m).map((line, index) => ({ ...line, itemId: items[index] ? Number(items[index].id) : undefined })),
       subtotal: this.subtotal,
       discount: this.discount,
       tax: this.tax,
       net: this.net,
       paid: 0,
+      credited: 0,
     };
   }
 }
 
-function addReceipt(m: Model, doc: ModelDoc, data: { id: number; number: string; type: ModelReceipt['type']; amount: number }) {
-  const receipt: ModelReceipt = { id: Number(data.id), number: data.number, doc, type: data.type, amount: toCents(data.amount) };
+function addReceipt(m: Model, doc: ModelDoc, data: { id: number; number: string; type: ModelReceipt['type']; amount: number; payment_method: string }) {
+  const receipt: ModelReceipt = { id: Number(data.id), number: data.number, doc, type: data.type, amount: toCents(data.amount), method: data.payment_method };
   m.receipts.push(receipt);
   doc.paid += signed(receipt);
+  if (receipt.method === 'store_credit') m.storeCredit -= signed(receipt);
 }
 
 class CreateInvoice extends Action {
@@ -458,7 +496,7 @@ class CreateInvoice extends Action {
           items: this.doc.lines.map((line) => ({ product_id: m.productIds[line.product], quantity: line.quantity, unit_price: line.price / 100 })),
         }),
       apply: (m, answer) => {
-        const doc = this.doc.newDoc(m, 'Invoice', Number(answer.body.data.id), 'draft');
+        const doc = this.doc.newDoc(m, 'Invoice', Number(answer.body.data.id), 'draft', answer.body.data.items);
         m.docs.Invoice.push(doc);
         if (this.sent) {
           moveLines(m, doc, -1);
@@ -485,6 +523,7 @@ class CreateSale extends Action {
     else if (this.completed && !hasStock(m, this.doc.location, lines)) expected = 409;
     else if (this.paid > 0 && this.doc.net <= 0) expected = 409;
     else if (this.paid > this.doc.net) expected = 422;
+    else if (this.paid > 0 && this.method === 'store_credit' && this.paid > m.storeCredit) expected = 422;
     return {
       text: this.toString(),
       phase: 0,
@@ -507,7 +546,7 @@ class CreateSale extends Action {
           })),
         }),
       apply: (m, answer) => {
-        const doc = this.doc.newDoc(m, 'Sale', Number(answer.body.data.id), 'pending');
+        const doc = this.doc.newDoc(m, 'Sale', Number(answer.body.data.id), 'pending', answer.body.data.items);
         m.docs.Sale.push(doc);
         if (this.completed) {
           moveLines(m, doc, -1);
@@ -592,10 +631,12 @@ class Cancel extends Action {
     return `cancel(${this.kind.toLowerCase()}[${this.pick}${this.useful ? ' useful' : ''}])`;
   }
   plan(m: Model): Plan | null {
-    const doc = choose(m.docs[this.kind], this.pick, this.useful, (doc) => doc.status !== 'cancelled' && doc.paid <= 0 && doc.lines.every((line) => line.received === 0));
+    const doc = choose(m.docs[this.kind], this.pick, this.useful, (doc) =>
+      doc.status !== 'cancelled' && doc.paid <= 0 && doc.lines.every((line) => line.received === 0 && line.returned === 0),
+    );
     if (!doc) return null;
     let expected: Outcome = 'ok';
-    if (doc.status === 'cancelled' || doc.paid > 0) expected = 409;
+    if (doc.status === 'cancelled' || doc.paid > 0 || doc.lines.some((line) => line.returned > 0)) expected = 409;
     else if (doc.kind === 'Purchase' && doc.lines.some((line) => line.received > 0)) expected = 409;
     return {
       text: `${this.toString()} → ${describeDoc(doc)}`,
@@ -628,17 +669,19 @@ class Receipt extends Action {
   }
   plan(m: Model): Plan | null {
     const doc = choose(m.docs[this.kind], this.pick, this.useful, (doc) =>
-      !['draft', 'cancelled'].includes(doc.status) && (this.type === 'income' ? doc.paid < doc.net : doc.paid > 0),
+      !['draft', 'cancelled'].includes(doc.status) && (this.type === 'income' ? owed(doc) > 0 : doc.paid > 0),
     );
     if (!doc) return null;
     const income = this.type === 'income';
-    const amount = amountOf(this.amount, income ? doc.net - doc.paid : doc.paid);
+    const amount = amountOf(this.amount, income ? owed(doc) : doc.paid);
     let expected: Outcome = 'ok';
     if (amount <= 0) expected = 422;
     else if (income && doc.kind === 'Purchase') expected = 422;
+    else if (this.method === 'store_credit' && doc.kind === 'Purchase') expected = 422;
     else if (doc.status === 'cancelled' || doc.status === 'draft') expected = 409;
-    else if (income ? doc.net - doc.paid <= 0 : doc.paid <= 0) expected = 409;
-    else if (amount > (income ? doc.net - doc.paid : doc.paid)) expected = 422;
+    else if (income ? owed(doc) <= 0 : doc.paid <= 0) expected = 409;
+    else if (amount > (income ? owed(doc) : doc.paid)) expected = 422;
+    else if (income && this.method === 'store_credit' && amount > m.storeCredit) expected = 422;
     return {
       text: `${this.toString()} → ${money(amount)} on ${describeDoc(doc)}`,
       phase: 1,
@@ -666,12 +709,13 @@ class PayPurchase extends Action {
     return `payPurchase(purchase[${this.pick}${this.useful ? ' useful' : ''}], ${amountText(this.amount)} ${this.method})`;
   }
   plan(m: Model): Plan | null {
-    const doc = choose(m.docs.Purchase, this.pick, this.useful, (doc) => doc.status !== 'cancelled' && doc.paid < doc.net);
+    const doc = choose(m.docs.Purchase, this.pick, this.useful, (doc) => doc.status !== 'cancelled' && owed(doc) > 0);
     if (!doc) return null;
-    const balance = doc.net - doc.paid;
+    const balance = owed(doc);
     const amount = amountOf(this.amount, balance);
     let expected: Outcome = 'ok';
     if (amount <= 0) expected = 422;
+    else if (this.method === 'store_credit') expected = 422;
     else if (doc.status === 'cancelled' || balance <= 0) expected = 409;
     else if (amount > balance) expected = 422;
     return {
@@ -696,7 +740,8 @@ class DeleteReceipt extends Action {
     if (!receipt) return null;
     const doc = receipt.doc;
     const after = doc.paid - signed(receipt);
-    const expected: Outcome = doc.status === 'cancelled' || after < 0 || after > doc.net ? 409 : 'ok';
+    const spent = receipt.method === 'store_credit' && receipt.type === 'refund' && m.storeCredit < receipt.amount;
+    const expected: Outcome = doc.status === 'cancelled' || spent || after < 0 || after > doc.net - doc.credited ? 409 : 'ok';
     return {
       text: `${this.toString()} → ${receipt.number} (${receipt.type} ${money(receipt.amount)}) of ${describeDoc(doc)}`,
       phase: 1,
@@ -709,6 +754,7 @@ class DeleteReceipt extends Action {
         m.deletedNumbers.push(receipt.number);
         m.fileDeletedNumbers.push(receipt.number);
         doc.paid -= signed(receipt);
+        if (receipt.method === 'store_credit') m.storeCredit += signed(receipt);
       },
     };
   }
@@ -810,6 +856,89 @@ class Transfer extends Action {
 
 // ---- Running commands ---------------------------------------------------------------------------
 
+/** Numeric's round() of a / b to a whole cent: half away from zero. */
+const roundHalf = (a: number, b: number) => Math.sign(a) * roundDiv(Math.abs(a), b);
+
+/**
+ * Each line's share of a document's net: by line total, rounded to the cent, the last line taking what
+ * rounding left, so that returning everything credits exactly the net.
+ */
+function netShares(doc: ModelDoc): Cents[] {
+  const shares = doc.lines.map((line) => (doc.subtotal > 0 ? roundHalf(doc.net * line.total, doc.subtotal) : 0));
+  const last = shares.length - 1;
+  shares[last] = doc.net - shares.slice(0, last).reduce((sum, share) => sum + share, 0);
+  return shares;
+}
+
+/** A customer's return of one line of a sent invoice or completed sale, restocked or not, settled by refund or store credit. */
+class Return extends Action {
+  constructor(
+    readonly kind: 'Invoice' | 'Sale',
+    readonly pick: number,
+    readonly useful: boolean,
+    readonly line: number,
+    readonly quantity: number,
+    readonly restock: boolean,
+    readonly settle: 'refund' | 'credit' | null,
+    readonly otherBranch: boolean,
+  ) {
+    super();
+  }
+  toString() {
+    return `return(${this.kind.toLowerCase()}[${this.pick}${this.useful ? ' useful' : ''}] line ${this.line} ×${this.quantity}${this.restock ? ' restocked' : ''}${this.settle ? ` ${this.settle}` : ''}${this.otherBranch ? ' at the other branch' : ''})`;
+  }
+  plan(m: Model): Plan | null {
+    const doc = choose(m.docs[this.kind], this.pick, this.useful, (doc) => doc.status === POSTED[doc.kind] && doc.lines.some((line) => line.returned < line.quantity));
+    if (!doc || doc.lines[0].itemId === undefined) return null;
+    const index = this.line % doc.lines.length;
+    const line = doc.lines[index];
+    const location = this.otherBranch ? 1 - doc.location : doc.location;
+    const share = netShares(doc)[index];
+    const amount = roundHalf(share * (line.returned + this.quantity), line.quantity) - roundHalf(share * line.returned, line.quantity);
+    const excess = Math.max(doc.paid - (doc.net - doc.credited - amount), 0);
+    let expected: Outcome = 'ok';
+    if (doc.status !== POSTED[doc.kind]) expected = 409;
+    else if (this.quantity > line.quantity - line.returned) expected = 422;
+    else if (this.restock && line.product === SERVICE) expected = 422;
+    else if (excess > 0 && !this.settle) expected = 422;
+    return {
+      text: `${this.toString()} → ${money(amount)} of ${PRODUCT_NAMES[line.product]}×${line.quantity} (${line.returned} back) on ${describeDoc(doc)}`,
+      phase: 2,
+      expected,
+      send: (r) =>
+        send(r, 'POST', '/api/credit-notes', {
+          [this.kind === 'Invoice' ? 'invoice_id' : 'sale_id']: doc.id,
+          location_id: m.locationIds[location],
+          issued_date: DAY,
+          reason: 'Model return',
+          items: [{ line_id: line.itemId, quantity: this.quantity, restock: this.restock }],
+          ...(this.settle ? { settle: this.settle } : {}),
+        }),
+      verify: (answer) => {
+        const note = answer.body.data;
+        const given = toCents(note.refunded_amount) + toCents(note.store_credit_amount);
+        return toCents(note.net_amount) !== amount || given !== excess
+          ? `credited ${note.net_amount} and gave back ${money(given)}, the model ${money(amount)} and ${money(excess)}`
+          : null;
+      },
+      // Amounts as the server gave them: returns of one document at once may be taken in either order.
+      apply: (m, answer) => {
+        const note = answer.body.data;
+        if (this.restock) {
+          const onHand = m.stock[line.product][0] + m.stock[line.product][1];
+          m.cost[line.product] = roundDiv(onHand * m.cost[line.product] + this.quantity * line.cost, onHand + this.quantity);
+          m.stock[line.product][location] += this.quantity;
+        }
+        line.returned += this.quantity;
+        doc.credited += toCents(note.net_amount);
+        doc.paid -= toCents(note.refunded_amount) + toCents(note.store_credit_amount);
+        m.storeCredit += toCents(note.store_credit_amount);
+        m.creditNotes += 1;
+      },
+    };
+  }
+}
+
 const SUCCESS = [200, 201, 204];
 const outcomeOf = (status: number): Outcome | number => (SUCCESS.includes(status) ? 'ok' : status === 409 || status === 422 ? status : status);
 function count(r: Real, action: Action, answer: Answer) {
@@ -831,6 +960,8 @@ class Sequential implements fc.AsyncCommand<Model, Real> {
     r.log.push(`${r.log.length + 1}. ${plan.text}: ${answerText(answer)} (the model expected ${plan.expected})`);
     const outcome = outcomeOf(answer.status);
     if (outcome !== plan.expected) fail(r, [`${plan.text}: answered ${answerText(answer)}, the model expected ${plan.expected}`]);
+    const wrong = outcome === 'ok' ? plan.verify?.(answer) : null;
+    if (wrong) fail(r, [`${plan.text}: ${wrong}`]);
     if (outcome === 'ok') plan.apply(m, answer);
     await checkStep(m, r, outcome !== 'ok');
   }
@@ -876,7 +1007,7 @@ class Together implements fc.AsyncCommand<Model, Real> {
 
 // ---- Arbitraries --------------------------------------------------------------------------------
 
-const METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'];
+const METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit'];
 const pick = fc.nat({ max: 7 });
 /** Mostly a target the command can act on; now and then any, to be refused. */
 const useful = fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 });
@@ -943,6 +1074,21 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
     weight: 2,
   },
   { arbitrary: pick.map((p) => new DeleteReceipt(p)), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom<'Invoice' | 'Sale'>('Invoice', 'Sale'),
+        pick,
+        useful,
+        fc.nat({ max: 2 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
+        fc.constantFrom<'refund' | 'credit' | null>('refund', 'credit', 'credit', null),
+        fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.constant(true), weight: 1 }),
+      )
+      .map(([k, p, u, line, quantity, restock, settle, other]) => new Return(k, p, u, line, quantity, restock, settle, other)),
+    weight: 3,
+  },
   {
     arbitrary: fc.tuple(documentSpec('Purchase'), fc.constantFrom<'pending' | 'ordered' | 'received'>('pending', 'ordered', 'received')).map(([doc, status]) => new CreatePurchase(doc, status)),
     weight: 2,
@@ -1040,7 +1186,7 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     supplierId,
     sequential,
     last: undefined as unknown as Snapshot,
-    start: { invoice: 1, sale: 1, purchase: 1, receipt: 1 },
+    start: { invoice: 1, sale: 1, purchase: 1, receipt: 1, credit_note: 1 },
     log: [],
     stats: file.stats,
   };
@@ -1085,6 +1231,8 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     cost: [...OPENING_COST],
     docs: { Invoice: [], Sale: [], Purchase: [] },
     receipts: [],
+    storeCredit: 0,
+    creditNotes: 0,
     deletedNumbers: [],
     fileDeletedNumbers: file.deletedNumbers,
   };
@@ -1100,7 +1248,8 @@ export async function yearNumbersProblems(h: Harness, deleted: string[]): Promis
       `select 'invoice' as series, number from public.invoices where number like $1
        union all select 'sale', number from public.sales where number like $1
        union all select 'purchase', number from public.purchases where number like $1
-       union all select 'receipt', number from public.receipts where number like $1`,
+       union all select 'receipt', number from public.receipts where number like $1
+       union all select 'credit_note', number from public.credit_notes where number like $1`,
       [`%-${YEAR}-%`],
     ),
   );
