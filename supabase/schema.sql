@@ -2959,11 +2959,11 @@ begin
   if p_as_of >= coalesce(public.report_latest_date(p_party), p_as_of) then
     if p_party = 'customer' then
       return query
-      select 'Invoice'::text, i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount, i.total_paid, i.balance_due
+      select 'Invoice'::text, i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount - i.credited_amount, i.total_paid, i.balance_due
         from public.invoices i
        where i.status = 'sent' and i.balance_due <> 0 and (p_party_ids is null or i.customer_id = any(p_party_ids))
       union all
-      select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+      select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
         from public.sales s
        where s.status = 'completed' and s.balance_due <> 0 and (p_party_ids is null or s.customer_id = any(p_party_ids));
     else
@@ -2985,19 +2985,19 @@ begin
             group by 1, 2),
          documents as (
            select 'Invoice'::text as document_type, i.id, i.customer_id as party_id, i.number, i.issued_date as date,
-                  coalesce(i.due_date, i.issued_date) as due_date, i.net_amount, i.total_paid, i.balance_due
+                  coalesce(i.due_date, i.issued_date) as due_date, i.net_amount - i.credited_amount as net_amount, i.total_paid, i.balance_due
              from public.invoices i
             where i.status = 'sent' and i.balance_due <> 0 and i.issued_date <= p_as_of and (p_party_ids is null or i.customer_id = any(p_party_ids))
            union all
-           select 'Invoice', i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount, i.total_paid, i.balance_due
+           select 'Invoice', i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount - i.credited_amount, i.total_paid, i.balance_due
              from paid_since l join public.invoices i on i.id = l.id
             where l.document_type = 'Invoice' and i.status = 'sent' and i.balance_due = 0 and i.issued_date <= p_as_of
            union all
-           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
              from public.sales s
             where s.status = 'completed' and s.balance_due <> 0 and s.sale_date <= p_as_of and (p_party_ids is null or s.customer_id = any(p_party_ids))
            union all
-           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount, s.total_paid, s.balance_due
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
              from paid_since l join public.sales s on s.id = l.id
             where l.document_type = 'Sale' and s.status = 'completed' and s.balance_due = 0 and s.sale_date <= p_as_of)
     select d.document_type, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
@@ -3425,8 +3425,8 @@ begin
     end if;
     v_lines := (v_old_counted, v_old_day, old.location_id, old.subtotal, old.discount_amount)
       is distinct from (v_new_counted, v_new_day, new.location_id, new.subtotal, new.discount_amount);
-    v_header := v_lines or (v_old_due, old.customer_id, old.tax_amount, old.net_amount, old.total_paid, old.balance_due)
-      is distinct from (v_new_due, new.customer_id, new.tax_amount, new.net_amount, new.total_paid, new.balance_due);
+    v_header := v_lines or (v_old_due, old.customer_id, old.tax_amount, old.net_amount, old.credited_amount, old.total_paid, old.balance_due)
+      is distinct from (v_new_due, new.customer_id, new.tax_amount, new.net_amount, new.credited_amount, new.total_paid, new.balance_due);
     if not v_header then
       return null;
     end if;
@@ -3434,13 +3434,13 @@ begin
   if v_old_counted then
     perform public.report_stage_sales_document(
       -1, v_type, old.id, v_old_day, v_old_due, old.location_id, old.customer_id, old.subtotal, old.discount_amount,
-      old.tax_amount, old.net_amount, old.total_paid, old.balance_due, v_header, v_lines
+      old.tax_amount, old.net_amount - old.credited_amount, old.total_paid, old.balance_due, v_header, v_lines
     );
   end if;
   if v_new_counted then
     perform public.report_stage_sales_document(
       1, v_type, new.id, v_new_day, v_new_due, new.location_id, new.customer_id, new.subtotal, new.discount_amount,
-      new.tax_amount, new.net_amount, new.total_paid, new.balance_due, v_header, v_lines
+      new.tax_amount, new.net_amount - new.credited_amount, new.total_paid, new.balance_due, v_header, v_lines
     );
   end if;
   if tg_op = 'DELETE' then

@@ -719,3 +719,165 @@ begin
     using p_id;
 end;
 $$;
+
+-- ---- Balances and statements bill what is owed after returns: net − credited ----------------------
+
+create or replace view public.report_open_balances with (security_invoker = true) as
+select 'customer'::text as party_type, i.customer_id as party_id, coalesce(i.due_date, i.issued_date) as due_date,
+       (i.net_amount - i.credited_amount)::numeric(12,2) as net_amount, i.total_paid, i.balance_due
+  from public.invoices i
+ where i.status = 'sent' and i.balance_due <> 0
+union all
+select 'customer', s.customer_id, s.sale_date, (s.net_amount - s.credited_amount)::numeric(12,2), s.total_paid, s.balance_due
+  from public.sales s
+ where s.status = 'completed' and s.balance_due <> 0
+union all
+select 'supplier', p.supplier_id, coalesce(p.expected_delivery_date, p.purchase_date), (p.net_amount - p.credited_amount)::numeric(12,2),
+       p.total_paid, p.balance_due
+  from public.purchases p
+ where p.status in ('ordered', 'received') and p.balance_due <> 0;
+
+create or replace function public.report_sales_document_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' else 'Sale' end;
+  v_old_counted boolean := false;
+  v_new_counted boolean := false;
+  v_old_day date;
+  v_new_day date;
+  v_old_due date;
+  v_new_due date;
+  v_header boolean := true;
+  v_lines boolean := true;
+begin
+  -- Invoices and sales name their date and status differently.
+  if tg_op in ('UPDATE', 'DELETE') then
+    if v_type = 'Invoice' then
+      v_old_counted := old.status = 'sent'; v_old_day := old.issued_date; v_old_due := coalesce(old.due_date, old.issued_date);
+    else
+      v_old_counted := old.status = 'completed'; v_old_day := old.sale_date; v_old_due := old.sale_date;
+    end if;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    if v_type = 'Invoice' then
+      v_new_counted := new.status = 'sent'; v_new_day := new.issued_date; v_new_due := coalesce(new.due_date, new.issued_date);
+    else
+      v_new_counted := new.status = 'completed'; v_new_day := new.sale_date; v_new_due := new.sale_date;
+    end if;
+  end if;
+  if tg_op = 'UPDATE' then
+    if not v_old_counted and not v_new_counted then
+      return null;
+    end if;
+    v_lines := (v_old_counted, v_old_day, old.location_id, old.subtotal, old.discount_amount)
+      is distinct from (v_new_counted, v_new_day, new.location_id, new.subtotal, new.discount_amount);
+    v_header := v_lines or (v_old_due, old.customer_id, old.tax_amount, old.net_amount, old.credited_amount, old.total_paid, old.balance_due)
+      is distinct from (v_new_due, new.customer_id, new.tax_amount, new.net_amount, new.credited_amount, new.total_paid, new.balance_due);
+    if not v_header then
+      return null;
+    end if;
+  end if;
+  if v_old_counted then
+    perform public.report_stage_sales_document(
+      -1, v_type, old.id, v_old_day, v_old_due, old.location_id, old.customer_id, old.subtotal, old.discount_amount,
+      old.tax_amount, old.net_amount - old.credited_amount, old.total_paid, old.balance_due, v_header, v_lines
+    );
+  end if;
+  if v_new_counted then
+    perform public.report_stage_sales_document(
+      1, v_type, new.id, v_new_day, v_new_due, new.location_id, new.customer_id, new.subtotal, new.discount_amount,
+      new.tax_amount, new.net_amount - new.credited_amount, new.total_paid, new.balance_due, v_header, v_lines
+    );
+  end if;
+  if tg_op = 'DELETE' then
+    return old;
+  end if;
+  return null;
+end;
+$function$;
+
+create or replace function public.report_open_documents(p_party text, p_as_of date, p_party_ids bigint[])
+ RETURNS TABLE(document_type text, id bigint, party_id bigint, number text, date date, due_date date, net_amount numeric, paid numeric, balance numeric)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if p_as_of >= coalesce(public.report_latest_date(p_party), p_as_of) then
+    if p_party = 'customer' then
+      return query
+      select 'Invoice'::text, i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount - i.credited_amount, i.total_paid, i.balance_due
+        from public.invoices i
+       where i.status = 'sent' and i.balance_due <> 0 and (p_party_ids is null or i.customer_id = any(p_party_ids))
+      union all
+      select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
+        from public.sales s
+       where s.status = 'completed' and s.balance_due <> 0 and (p_party_ids is null or s.customer_id = any(p_party_ids));
+    else
+      return query
+      select 'Purchase'::text, p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date),
+             p.net_amount, p.total_paid, p.balance_due
+        from public.purchases p
+       where p.status in ('ordered', 'received') and p.balance_due <> 0 and (p_party_ids is null or p.supplier_id = any(p_party_ids));
+    end if;
+    return;
+  end if;
+  if p_party = 'customer' then
+    return query
+    with paid_since as (
+           select r.receiptable_type as document_type, r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
+             from public.receipts r
+            where r.receipt_date > p_as_of and r.receiptable_type in ('Invoice', 'Sale')
+              and (p_party_ids is null or r.customer_id = any(p_party_ids))
+            group by 1, 2),
+         documents as (
+           select 'Invoice'::text as document_type, i.id, i.customer_id as party_id, i.number, i.issued_date as date,
+                  coalesce(i.due_date, i.issued_date) as due_date, i.net_amount - i.credited_amount as net_amount, i.total_paid, i.balance_due
+             from public.invoices i
+            where i.status = 'sent' and i.balance_due <> 0 and i.issued_date <= p_as_of and (p_party_ids is null or i.customer_id = any(p_party_ids))
+           union all
+           select 'Invoice', i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount - i.credited_amount, i.total_paid, i.balance_due
+             from paid_since l join public.invoices i on i.id = l.id
+            where l.document_type = 'Invoice' and i.status = 'sent' and i.balance_due = 0 and i.issued_date <= p_as_of
+           union all
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
+             from public.sales s
+            where s.status = 'completed' and s.balance_due <> 0 and s.sale_date <= p_as_of and (p_party_ids is null or s.customer_id = any(p_party_ids))
+           union all
+           select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
+             from paid_since l join public.sales s on s.id = l.id
+            where l.document_type = 'Sale' and s.status = 'completed' and s.balance_due = 0 and s.sale_date <= p_as_of)
+    select d.document_type, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
+           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+      from documents d
+      left join paid_since l on l.document_type = d.document_type and l.id = d.id
+     where d.balance_due + coalesce(l.amount, 0) <> 0;
+  else
+    return query
+    with paid_since as (
+           select r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
+             from public.receipts r
+            where r.receipt_date > p_as_of and r.receiptable_type = 'Purchase'
+              and (p_party_ids is null or r.supplier_id = any(p_party_ids))
+            group by 1),
+         documents as (
+           select p.id, p.supplier_id as party_id, p.number, p.purchase_date as date, coalesce(p.expected_delivery_date, p.purchase_date) as due_date,
+                  p.net_amount, p.total_paid, p.balance_due
+             from public.purchases p
+            where p.status in ('ordered', 'received') and p.balance_due <> 0 and p.purchase_date <= p_as_of
+              and (p_party_ids is null or p.supplier_id = any(p_party_ids))
+           union all
+           select p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date), p.net_amount, p.total_paid, p.balance_due
+             from paid_since l join public.purchases p on p.id = l.id
+            where p.status in ('ordered', 'received') and p.balance_due = 0 and p.purchase_date <= p_as_of)
+    select 'Purchase'::text, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
+           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+      from documents d
+      left join paid_since l on l.id = d.id
+     where d.balance_due + coalesce(l.amount, 0) <> 0;
+  end if;
+end;
+$function$;

@@ -151,6 +151,13 @@ describe('credit notes', () => {
     await returnOf(invoice, [{ line_id: line.id, quantity: 1, restock: true }]);
     let after = (await send('GET', `/api/invoices/${invoice.id}`)).body.data;
     expect(after).toMatchObject({ credited_amount: 50, balance_due: 150, payment_status: 'pending', status: 'sent' });
+    // The statement bills what is owed after the return, so that billed − paid is the balance.
+    const statement = (await send('GET', `/api/reports/customer-balance/${customerId}`)).body;
+    expect(statement.documents.find((row: { id: number }) => row.id === invoice.id)).toMatchObject({ net_amount: 150, paid: 0, balance: 150 });
+    expect(Math.round((statement.totals.billed - statement.totals.paid) * 100)).toBe(Math.round(statement.totals.balance * 100));
+    const balances = (await send('GET', `/api/reports/customer-balance?search=${encodeURIComponent(`Return customer ${f.tag}`)}`)).body;
+    const row = balances.data.find((entry: { customer_id: number }) => entry.customer_id === customerId);
+    expect(Math.round((row.billed - row.paid) * 100)).toBe(Math.round(row.balance * 100));
     expect((await pay('Invoice', invoice.id, 151)).status).toBe(422);
     expect((await pay('Invoice', invoice.id, 150)).status).toBe(201);
     after = (await send('GET', `/api/invoices/${invoice.id}`)).body.data;
