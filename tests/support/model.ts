@@ -83,6 +83,19 @@ interface ModelReceipt {
   method: string;
 }
 
+interface ModelCreditNote {
+  id: number;
+  doc: ModelDoc;
+  line: ModelLine;
+  quantity: number;
+  restock: boolean;
+  location: number;
+  net: Cents;
+  refunded: Cents;
+  storeCredit: Cents;
+  status: 'issued' | 'cancelled';
+}
+
 export interface Model {
   productIds: number[];
   locationIds: number[];
@@ -95,7 +108,7 @@ export interface Model {
   /** The run's customer's store credit: given on returns, spent as a payment method. */
   storeCredit: Cents;
   /** Credit notes issued in the run. */
-  creditNotes: number;
+  creditNotes: ModelCreditNote[];
   /** Numbers of receipts deleted in this run: issued, so counted by the gapless check. */
   deletedNumbers: string[];
   /** The same over every run of the test file. */
@@ -322,7 +335,10 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
   }
   // The refunds that settle credit notes are the model's documents' paid amounts, not receipts of their own.
   for (const row of receipts.values()) if (!row.credit_note_id) problem(`receipt ${row.number} (${row.id}) is in the database but not in the model`);
-  if (snap.credit_notes.length !== m.creditNotes) problem(`${snap.credit_notes.length} credit notes in the database, the model ${m.creditNotes}`);
+  const statuses = snap.credit_notes.map((note) => note.status).join(',');
+  if (statuses !== m.creditNotes.map((note) => note.status).join(',')) {
+    problem(`credit notes in the database: ${statuses || 'none'}, the model ${m.creditNotes.map((note) => note.status).join(',') || 'none'}`);
+  }
 
   // Numbers: every number the run issued, once, with no gap (a deleted receipt's number counts as issued).
   const issued: Record<Series, string[]> = {
@@ -933,7 +949,49 @@ class Return extends Action {
         doc.credited += toCents(note.net_amount);
         doc.paid -= toCents(note.refunded_amount) + toCents(note.store_credit_amount);
         m.storeCredit += toCents(note.store_credit_amount);
-        m.creditNotes += 1;
+        m.creditNotes.push({
+          id: Number(note.id),
+          doc,
+          line,
+          quantity: this.quantity,
+          restock: this.restock,
+          location,
+          net: toCents(note.net_amount),
+          refunded: toCents(note.refunded_amount),
+          storeCredit: toCents(note.store_credit_amount),
+          status: 'issued',
+        });
+      },
+    };
+  }
+}
+
+/** An administrator cancels a credit note: its restocked goods leave again, its store credit is taken back. */
+class CancelReturn extends Action {
+  constructor(readonly pick: number) {
+    super();
+  }
+  toString() {
+    return `cancelReturn(creditNote[${this.pick}])`;
+  }
+  plan(m: Model): Plan | null {
+    const note = pickOf(m.creditNotes, this.pick);
+    if (!note) return null;
+    let expected: Outcome = 'ok';
+    if (note.status === 'cancelled' || note.refunded > 0 || m.storeCredit < note.storeCredit) expected = 409;
+    else if (note.restock && m.stock[note.line.product][note.location] < note.quantity) expected = 409;
+    return {
+      text: `${this.toString()} → ${note.id} (${note.status}, ${money(note.net)}, refunded ${money(note.refunded)}, credit ${money(note.storeCredit)}) of ${describeDoc(note.doc)}`,
+      phase: 3,
+      expected,
+      send: (r) => send(r, 'POST', `/api/credit-notes/${note.id}/cancel`),
+      apply: (m) => {
+        if (note.restock) m.stock[note.line.product][note.location] -= note.quantity;
+        note.line.returned -= note.quantity;
+        note.doc.credited -= note.net;
+        note.doc.paid += note.storeCredit;
+        m.storeCredit -= note.storeCredit;
+        note.status = 'cancelled';
       },
     };
   }
@@ -1089,6 +1147,7 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
       .map(([k, p, u, line, quantity, restock, settle, other]) => new Return(k, p, u, line, quantity, restock, settle, other)),
     weight: 3,
   },
+  { arbitrary: pick.map((p) => new CancelReturn(p)), weight: 1 },
   {
     arbitrary: fc.tuple(documentSpec('Purchase'), fc.constantFrom<'pending' | 'ordered' | 'received'>('pending', 'ordered', 'received')).map(([doc, status]) => new CreatePurchase(doc, status)),
     weight: 2,
@@ -1232,7 +1291,7 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     docs: { Invoice: [], Sale: [], Purchase: [] },
     receipts: [],
     storeCredit: 0,
-    creditNotes: 0,
+    creditNotes: [],
     deletedNumbers: [],
     fileDeletedNumbers: file.deletedNumbers,
   };
