@@ -3645,7 +3645,7 @@ declare
 begin
   perform public.report_add_sales_day(p_day, p_location_id, p_document_type, 0, 0, v_cost, 0, 0, 0, 0);
   insert into public.report_sales_types as t (day, location_id, product_type, txid, lines, quantity, revenue, cost)
-  values (p_day, p_location_id, p_product_type, v_txid, p_sign, v_quantity, v_revenue, v_cost)
+  values (p_day, p_location_id, p_product_type, v_txid, case when p_document_type = 'CreditNote' then 0 else p_sign end, v_quantity, v_revenue, v_cost)
   on conflict (day, location_id, product_type, txid) do update
      set lines = t.lines + excluded.lines, quantity = t.quantity + excluded.quantity, revenue = t.revenue + excluded.revenue,
          cost = t.cost + excluded.cost;
@@ -3880,6 +3880,9 @@ begin
              'dot', x.dot, 'brand', b.name, 'pattern', pa.name, 'size', t.size, 'product_id', x.product_id, 'product_name', x.product_name,
              'quantity', x.quantity, 'date', l.date, 'document_type', l.document_type, 'document_id', l.document_id,
              'document_number', coalesce(i.number, s.number),
+             'returned', (select coalesce(sum(ci.quantity), 0)::integer from public.credit_note_items ci
+                            join public.credit_notes cn on cn.id = ci.credit_note_id
+                           where ci.line_id = l.line_id and cn.document_type = l.document_type and cn.status = 'issued'),
              'customer', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone,
                                             'contact_recorded', regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') <> ''))
              order by l.date desc, l.document_type, l.document_id desc, l.line_id), '[]'::jsonb)

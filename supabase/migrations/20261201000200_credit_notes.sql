@@ -466,7 +466,7 @@ select d.day, d.location_id, d.document_type, (count(*) filter (where d.document
  group by d.day, d.location_id, d.document_type;
 
 create or replace view public.report_sales_types_recount with (security_invoker = true) as
-select l.day, l.location_id, l.product_type, sum(case when l.document_type = 'CreditNote' then -1 else 1 end)::integer as lines,
+select l.day, l.location_id, l.product_type, (count(*) filter (where l.document_type <> 'CreditNote'))::integer as lines,
        sum(l.quantity)::bigint as quantity, sum(l.revenue) as revenue, sum(l.cost) as cost
   from public.report_sales_lines l
  group by l.day, l.location_id, l.product_type;
@@ -879,5 +879,127 @@ begin
       left join paid_since l on l.id = d.id
      where d.balance_due + coalesce(l.amount, 0) <> 0;
   end if;
+end;
+$function$;
+
+-- A returned line is still a line sold (the recall list counts them): its quantity, revenue and cost go, not the line.
+create or replace function public.report_stage_sales_line(p_sign integer, p_document_type text, p_day date, p_location_id bigint, p_product_id bigint, p_product_type text, p_quantity integer, p_cost_price numeric, p_line_total numeric, p_subtotal numeric, p_discount numeric)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_txid bigint := public.report_pending_txid();
+  v_cost numeric := p_sign * p_quantity * p_cost_price;
+  v_revenue numeric := p_sign * public.report_line_revenue(p_line_total, p_subtotal, p_discount);
+  v_quantity integer := p_sign * p_quantity;
+begin
+  perform public.report_add_sales_day(p_day, p_location_id, p_document_type, 0, 0, v_cost, 0, 0, 0, 0);
+  insert into public.report_sales_types as t (day, location_id, product_type, txid, lines, quantity, revenue, cost)
+  values (p_day, p_location_id, p_product_type, v_txid, case when p_document_type = 'CreditNote' then 0 else p_sign end, v_quantity, v_revenue, v_cost)
+  on conflict (day, location_id, product_type, txid) do update
+     set lines = t.lines + excluded.lines, quantity = t.quantity + excluded.quantity, revenue = t.revenue + excluded.revenue,
+         cost = t.cost + excluded.cost;
+  insert into public.report_sales_products as t (day, location_id, product_id, txid, quantity, revenue, cost)
+  values (p_day, p_location_id, p_product_id, v_txid, v_quantity, v_revenue, v_cost)
+  on conflict (day, location_id, product_id, txid) do update
+     set quantity = t.quantity + excluded.quantity, revenue = t.revenue + excluded.revenue, cost = t.cost + excluded.cost;
+end;
+$function$;
+
+-- The recall list: each tire line sold with its DOT, and how many of it came back.
+create or replace function public.report_tire_sales(p_dot text, p_tire_brand_id bigint, p_date_from date, p_date_to date, p_limit integer, p_offset integer, p_dot_from text DEFAULT NULL::text, p_dot_to text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_to date := coalesce(p_date_to, current_date);
+  v_from date := coalesce(p_date_from, (coalesce(p_date_to, current_date) - interval '12 months')::date);
+  v_dot text := nullif(btrim(coalesce(p_dot, '')), '');
+  v_week_from integer := public.dot_week(p_dot_from);
+  v_week_to integer := public.dot_week(p_dot_to);
+  v_match text := '';
+  v_weeks text := '';
+  v_brand text := '';
+  v_filtered boolean;
+  v_lines text;
+  v_page jsonb;
+  v_total integer;
+begin
+  perform public.report_check_dates(v_from, v_to);
+  if v_dot is not null then
+    v_match := format(' and lower(x.dot) like %L', replace(replace(replace(lower(v_dot), '\', '\\'), '%', '\%'), '_', '\_') || '%');
+  end if;
+  if v_week_from is not null or v_week_to is not null then
+    v_weeks := ' and public.dot_week(x.dot) between coalesce($6, 0) and coalesce($7, 2147483647)';
+  end if;
+  if p_tire_brand_id is not null then
+    v_brand := ' and exists (select 1 from public.tires t where t.product_id = x.product_id and t.tire_brand_id = $3)';
+  end if;
+  v_filtered := v_dot is not null or v_weeks <> '' or p_tire_brand_id is not null;
+  -- Each side newest first; with no filter but the dates, only the first offset + limit of each side
+  -- can be on the page, and the documents' date indexes give them without reading the rest.
+  v_lines := format(
+    $sql$
+    (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
+       from public.invoices i join public.invoice_items x on x.invoice_id = i.id
+      where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2 %1$s
+      %2$s)
+    union all
+    (select x.id, 'Sale', s.id, s.sale_date
+       from public.sales s join public.sale_items x on x.sale_id = s.id
+      where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
+      %3$s)
+    $sql$,
+    v_match || v_weeks || v_brand,
+    case when not v_filtered then 'order by i.issued_date desc, i.id desc, x.id limit $4 + $5' else '' end,
+    case when not v_filtered then 'order by s.sale_date desc, s.id desc, x.id limit $4 + $5' else '' end);
+  -- The page and, when filtered, the count of every match in one pass over the matches.
+  execute format(
+    $sql$
+    with page as (
+      select l.*, %s as total
+        from (%s) l
+       order by l.date desc, l.document_type, l.document_id desc, l.line_id
+       limit $4 offset $5)
+    select (select max(p.total)::integer from page p),
+           coalesce(jsonb_agg(jsonb_build_object(
+             'dot', x.dot, 'brand', b.name, 'pattern', pa.name, 'size', t.size, 'product_id', x.product_id, 'product_name', x.product_name,
+             'quantity', x.quantity, 'date', l.date, 'document_type', l.document_type, 'document_id', l.document_id,
+             'document_number', coalesce(i.number, s.number),
+             'returned', (select coalesce(sum(ci.quantity), 0)::integer from public.credit_note_items ci
+                            join public.credit_notes cn on cn.id = ci.credit_note_id
+                           where ci.line_id = l.line_id and cn.document_type = l.document_type and cn.status = 'issued'),
+             'customer', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone,
+                                            'contact_recorded', regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') <> ''))
+             order by l.date desc, l.document_type, l.document_id desc, l.line_id), '[]'::jsonb)
+      from page l
+      left join public.invoice_items ix on l.document_type = 'Invoice' and ix.id = l.line_id
+      left join public.sale_items sx on l.document_type = 'Sale' and sx.id = l.line_id
+      cross join lateral (select coalesce(ix.dot, sx.dot) as dot, coalesce(ix.product_id, sx.product_id) as product_id,
+                                 coalesce(ix.product_name, sx.product_name) as product_name, coalesce(ix.quantity, sx.quantity) as quantity) x
+      left join public.invoices i on l.document_type = 'Invoice' and i.id = l.document_id
+      left join public.sales s on l.document_type = 'Sale' and s.id = l.document_id
+      join public.customers c on c.id = coalesce(i.customer_id, s.customer_id)
+      left join public.tires t on t.product_id = x.product_id
+      left join public.tire_brands b on b.id = t.tire_brand_id
+      left join public.patterns pa on pa.id = t.pattern_id
+    $sql$,
+    case when not v_filtered then 'null::bigint' else 'count(*) over ()' end, v_lines
+  ) into v_total, v_page using v_from, v_to, p_tire_brand_id, p_limit, p_offset, v_week_from, v_week_to;
+  if not v_filtered then
+    -- Every tire line of the range: counted by the summary rather than one by one.
+    select coalesce(sum(t.lines), 0)::integer into v_total
+      from public.report_sales_types t where t.product_type = 'tire' and t.day between v_from and v_to;
+  elsif v_total is null then
+    -- A page past the end.
+    execute format('select count(*)::integer from (%s) l', v_lines) into v_total using v_from, v_to, p_tire_brand_id, p_limit, p_offset, v_week_from, v_week_to;
+  end if;
+  return jsonb_build_object('data', v_page, 'total', v_total,
+                            'filters', jsonb_build_object('dot', v_dot, 'dot_from', nullif(btrim(coalesce(p_dot_from, '')), ''),
+                                                          'dot_to', nullif(btrim(coalesce(p_dot_to, '')), ''),
+                                                          'tire_brand_id', p_tire_brand_id, 'dateFrom', v_from, 'dateTo', v_to));
 end;
 $function$;

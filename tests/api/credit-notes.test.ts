@@ -283,6 +283,10 @@ describe('credit notes in the sales report', () => {
     expect(await report(321, 309)).toMatchObject({ revenue: 100, cost: 120, tax: 10, count: 1 });
     const drift = () => h.withDb((db) => db.query('select * from public.report_summary_drift()'));
     expect(await drift()).toEqual([]);
+    // The recall list keeps the line sold, with its DOT, and says what came back of it.
+    const recall = (await send('GET', `/api/reports/tire-sales?dateFrom=${daysAgo(321)}&dateTo=${daysAgo(319)}`)).body;
+    expect(recall.data.find((row: { document_id: number }) => row.document_id === invoice.id)).toMatchObject({ quantity: 4, returned: 3 });
+    expect(recall.total).toBeGreaterThanOrEqual(1);
 
     expect((await send('POST', `/api/credit-notes/${note.body.data.id}/cancel`)).status).toBe(200);
     expect(await report(311, 309)).toMatchObject({ revenue: -100, cost: 0, tax: -10 });

@@ -327,6 +327,7 @@ describe('tire recall list', () => {
     document_type: key === 'saleD' ? 'Sale' : 'Invoice',
     document_id: ids[key],
     document_number: numbers[key],
+    returned: 0,
     ...extra,
   });
 

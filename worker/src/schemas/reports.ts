@@ -221,6 +221,8 @@ export const tireSalesReport = pageOf(
     document_type: z.enum(['Invoice', 'Sale']),
     document_id: id,
     document_number: z.string(),
+    /** How many of the line came back on credit notes. */
+    returned: count,
     /** Who bought it; `contact_recorded` is false when there is no phone number to reach them on (a walk-in sale). */
     customer: z.object({ id, name: z.string(), phone: z.string(), contact_recorded: z.boolean() }),
   }),

@@ -70,6 +70,7 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
       { header: 'Pattern', value: (row) => row.pattern, offScreen: true },
       { header: 'Size', value: (row) => row.size, nowrap: true },
       { header: 'Quantity', value: (row) => row.quantity, kind: 'number' },
+      { header: 'Returned', value: (row) => row.returned, kind: 'number' },
       { header: 'Date', value: (row) => row.date, kind: 'date', nowrap: true },
       {
         header: 'Document',
