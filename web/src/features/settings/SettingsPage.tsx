@@ -44,6 +44,7 @@ const GROUPS: { title: string; fields: { name: SettingsField; label: string; req
       { name: 'receipt_prefix', label: 'Receipt Prefix', required: true },
       { name: 'purchase_prefix', label: 'Purchase Prefix', required: true },
       { name: 'quote_prefix', label: 'Quote Prefix', required: true },
+      { name: 'credit_note_prefix', label: 'Credit Note Prefix', required: true },
     ],
   },
   {
