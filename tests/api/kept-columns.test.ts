@@ -85,7 +85,9 @@ async function expectCountsToAddUp() {
         `select type, location_id, status, payment_status, count(*)::int as documents from (
            select 'Invoice' as type, location_id, status, payment_status from public.invoices
            union all select 'Sale', location_id, status, payment_status from public.sales
-           union all select 'Purchase', location_id, status, payment_status from public.purchases) d
+           union all select 'Purchase', location_id, status, payment_status from public.purchases
+           union all select 'Quote', location_id, status, payment_status from public.quotes
+           union all select 'CreditNote', location_id, status, payment_status from public.credit_notes) d
           group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
       ),
       db.query(
