@@ -106,6 +106,9 @@ describe.skipIf(!browserTestsCanRun())('quotes and returns in the browser', () =
     await page.waitForURL(/\/quotes\/\d+$/);
     await page.locator('.badge', { hasText: 'Converted' }).waitFor();
     expect(await page.getByRole('button', { name: /^Convert to/ }).count()).toBe(0);
+    await page.goto(`${app.url}/quotes`);
+    await page.getByRole('link', { name: number }).waitFor();
+    await takeShots(page, 'quotes-list');
   });
 
   it('takes back one tire of a paid invoice as store credit, puts it back in stock, and prints the credit note', async () => {
@@ -155,5 +158,6 @@ describe.skipIf(!browserTestsCanRun())('quotes and returns in the browser', () =
     await page.getByLabel('Totals').getByText('Credited').waitFor();
     await page.goto(`${app.url}/credit-notes`);
     await page.getByRole('link', { name: number }).waitFor();
+    await takeShots(page, 'credit-notes-list');
   });
 });
