@@ -3369,7 +3369,7 @@ begin
 
   select jsonb_agg(jsonb_build_object('payment_method', t.method, 'amount', coalesce(x.amount, 0), 'count', coalesce(x.receipts, 0)) order by t.ord)
     into v_methods
-    from unnest(array['cash', 'credit_card', 'bank_transfer', 'cheque']) with ordinality t(method, ord)
+    from unnest(array['cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit']) with ordinality t(method, ord)
     left join (select s.payment_method, sum(s.amount) as amount, sum(s.receipts) as receipts
                  from public.report_sales_methods s
                 where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id)

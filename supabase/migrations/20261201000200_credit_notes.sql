@@ -1003,3 +1003,86 @@ begin
                                                           'tire_brand_id', p_tire_brand_id, 'dateFrom', v_from, 'dateTo', v_to));
 end;
 $function$;
+
+-- The sales report's payments by method include store credit given and spent.
+create or replace function public.report_sales(p_date_from date, p_date_to date, p_group text, p_location_id bigint)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_to date := coalesce(p_date_to, current_date);
+  v_from date := coalesce(p_date_from, date_trunc('month', coalesce(p_date_to, current_date)::timestamp)::date);
+  v_group text;
+  v_totals jsonb;
+  v_series jsonb;
+  v_types jsonb;
+  v_locations jsonb;
+  v_methods jsonb;
+begin
+  perform public.report_check_dates(v_from, v_to);
+  v_group := public.report_group(v_from, v_to, p_group);
+
+  select jsonb_build_object(
+           'revenue', coalesce(sum(s.revenue), 0), 'cost', coalesce(sum(s.cost), 0),
+           'gross_profit', coalesce(sum(s.revenue), 0) - coalesce(sum(s.cost), 0),
+           'margin_percent', public.report_margin(coalesce(sum(s.revenue), 0), coalesce(sum(s.cost), 0)),
+           'tax', coalesce(sum(s.tax), 0), 'discount', coalesce(sum(s.discount), 0), 'paid', coalesce(sum(s.paid), 0),
+           'outstanding', coalesce(sum(s.outstanding), 0), 'count', coalesce(sum(s.documents), 0))
+    into v_totals
+    from public.report_sales_days s
+   where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id);
+
+  select jsonb_agg(jsonb_build_object(
+           'period', p.period, 'revenue', coalesce(x.revenue, 0), 'cost', coalesce(x.cost, 0),
+           'gross_profit', coalesce(x.revenue, 0) - coalesce(x.cost, 0), 'count', coalesce(x.documents, 0)) order by p.period)
+    into v_series
+    from public.report_periods(v_from, v_to, v_group) p
+    left join (select date_trunc(v_group, s.day::timestamp)::date as period, sum(s.revenue) as revenue, sum(s.cost) as cost,
+                      sum(s.documents) as documents
+                 from public.report_sales_days s
+                where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id)
+                group by 1) x on x.period = p.period;
+
+  select jsonb_agg(jsonb_build_object(
+           'product_type', t.product_type, 'quantity', coalesce(x.quantity, 0), 'revenue', coalesce(x.revenue, 0),
+           'cost', coalesce(x.cost, 0), 'gross_profit', coalesce(x.revenue, 0) - coalesce(x.cost, 0)) order by t.ord)
+    into v_types
+    from unnest(array['tire', 'battery', 'wiper', 'service', 'item']) with ordinality t(product_type, ord)
+    left join (select s.product_type, sum(s.quantity) as quantity, sum(s.revenue) as revenue, sum(s.cost) as cost
+                 from public.report_sales_types s
+                where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id)
+                group by s.product_type) x on x.product_type = t.product_type;
+
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'location', jsonb_build_object('id', l.id, 'name', l.name), 'revenue', coalesce(x.revenue, 0), 'cost', coalesce(x.cost, 0),
+           'gross_profit', coalesce(x.revenue, 0) - coalesce(x.cost, 0), 'count', coalesce(x.documents, 0)) order by lower(l.name), l.id), '[]'::jsonb)
+    into v_locations
+    from public.locations l
+    left join (select s.location_id, sum(s.revenue) as revenue, sum(s.cost) as cost, sum(s.documents) as documents
+                 from public.report_sales_days s
+                where s.day between v_from and v_to
+                group by s.location_id) x on x.location_id = l.id
+   where p_location_id is null or l.id = p_location_id;
+
+  select jsonb_agg(jsonb_build_object('payment_method', t.method, 'amount', coalesce(x.amount, 0), 'count', coalesce(x.receipts, 0)) order by t.ord)
+    into v_methods
+    from unnest(array['cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit']) with ordinality t(method, ord)
+    left join (select s.payment_method, sum(s.amount) as amount, sum(s.receipts) as receipts
+                 from public.report_sales_methods s
+                where s.day between v_from and v_to and (p_location_id is null or s.location_id = p_location_id)
+                group by s.payment_method) x on x.payment_method = t.method;
+
+  return jsonb_build_object(
+    'filters', jsonb_build_object('dateFrom', v_from, 'dateTo', v_to, 'group', v_group, 'location_id', p_location_id),
+    'totals', v_totals,
+    'series', v_series,
+    'by_product_type', v_types,
+    'by_location', v_locations,
+    'by_payment_method', v_methods,
+    'top_by_revenue', public.report_top_products_json('sale', v_from, v_to, p_location_id, 'revenue', 10),
+    'top_by_profit', public.report_top_products_json('sale', v_from, v_to, p_location_id, 'profit', 10)
+  );
+end;
+$function$;

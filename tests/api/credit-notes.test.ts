@@ -200,6 +200,9 @@ describe('credit notes', () => {
     expect((await pay('Invoice', next.id, 100, 'store_credit', staff.token)).status).toBe(201);
     expect((await pay('Invoice', next.id, 1, 'store_credit')).status).toBe(422);
     expect((await send('GET', `/api/customers/${customerId}/summary`)).body.data.store_credit).toBe(0);
+    // Given and spent, store credit nets to nothing among the payments by method.
+    const methods = (await send('GET', `/api/reports/sales?dateFrom=${today}&dateTo=${today}`)).body.by_payment_method;
+    expect(methods.find((row: { payment_method: string }) => row.payment_method === 'store_credit')).toMatchObject({ amount: 0 });
 
     // Store credit spent cannot be taken back by cancelling the note that gave it.
     const cancel = await send('POST', `/api/credit-notes/${credited.body.data.id}/cancel`);

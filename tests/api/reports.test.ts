@@ -232,6 +232,7 @@ describe('sales report', () => {
         { payment_method: 'credit_card', amount: 100, count: 2 },
         { payment_method: 'bank_transfer', amount: 0, count: 0 },
         { payment_method: 'cheque', amount: 0, count: 0 },
+        { payment_method: 'store_credit', amount: 0, count: 0 },
       ]);
       const t1 = { product_id: ids.t1, product_name: names.t1, product_type: 'tire', quantity: 4, revenue: 360, cost: 240, gross_profit: 120 };
       const t2 = { product_id: ids.t2, product_name: names.t2, product_type: 'tire', quantity: 3, revenue: 232, cost: 150, gross_profit: 82 };
