@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { customerRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -27,14 +27,13 @@ import { searchRoutes } from '../features/search/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { readToken } from '../shared/auth/session';
+import { lazyPage, preloadPage } from '../shared/routes/pageRoutes';
 import { NotFound } from '../shared/ui/NotFound';
 import { Spinner } from '../shared/ui/Spinner';
 import { RouteErrorBoundary } from './RouteError';
 
 /** The signed-in frame (menu, search, alerts) loads with the first signed-in page, not with the login. */
-const loadLayout = () => import('../shared/layout/Layout');
-const Layout = lazy(() => loadLayout().then((m) => ({ default: m.Layout })));
-if (readToken()) void loadLayout();
+const Layout = lazyPage(() => import('../shared/layout/Layout').then((m) => m.Layout));
 
 function Root() {
   return (
@@ -92,6 +91,11 @@ const routes: RouteObject[] = [
  * The app's pages. Declared routes under `BrowserRouter` (App) rather than a data router: nothing
  * here uses loaders or actions, and the data router is more than half of react-router's size.
  */
+if (readToken()) {
+  void Layout.preload();
+  preloadPage(routes, window.location.pathname);
+}
+
 export function AppRoutes() {
   const element = useRoutes(routes);
   return <RouteErrorBoundary path={useLocation().pathname}>{element}</RouteErrorBoundary>;
