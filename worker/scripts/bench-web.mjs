@@ -7,7 +7,8 @@
 // 127.0.0.1 it takes gzip), the Largest Contentful Paint, and the time a tap takes to
 // answer (the Event Timing API's duration of the interaction, from the touch to the next paint, as
 // INP counts it). Options: `--runs 3` (the median is printed), `--screens login,dashboard`;
-// `WEB_DIR=dir` serves another build of the web app (to compare before and after).
+// `--trace` lists each request's start and end; `WEB_DIR=dir` serves another build of the web app
+// (to compare before and after).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, screens: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, screens: { type: 'string' }, trace: { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const EMAIL = process.env.BENCH_EMAIL ?? 'demo@wheelhouse.local';
@@ -107,8 +108,15 @@ async function measure(browser, base, screen, session) {
   const cdp = await context.newCDPSession(page);
   const types = new Map();
   const bytes = { script: 0, scripts: 0, css: 0, api: 0, other: 0 };
-  cdp.on('Network.responseReceived', ({ requestId, type }) => types.set(requestId, type));
-  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+  const trace = [];
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => trace.push({ requestId, url: request.url, sent: timestamp }));
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    types.set(requestId, type);
+    if (response.status >= 400) console.warn(`  ${screen.name}: ${response.status} for ${response.url}`);
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength, timestamp }) => {
+    const traced = trace.find((request) => request.requestId === requestId);
+    if (traced) traced.done = timestamp;
     const type = types.get(requestId);
     if (type === 'Script') {
       bytes.script += encodedDataLength;
@@ -126,6 +134,12 @@ async function measure(browser, base, screen, session) {
   await page.waitForLoadState('networkidle');
   const perf = await page.evaluate(() => ({ ...window.__perf }));
   const loaded = { ...bytes };
+  if (values.trace) {
+    const start = trace[0]?.sent ?? 0;
+    const at = (time) => (time === undefined ? '…' : String(Math.round((time - start) * 1000)).padStart(6));
+    console.log(`  ${screen.name}, LCP ${Math.round(perf.lcp)} ms (${perf.lcpElement}):`);
+    for (const request of trace) console.log(`    ${at(request.sent)} ${at(request.done)}  ${new URL(request.url).pathname}`);
+  }
   if (screen.first) {
     await screen.first(page);
     await page.waitForLoadState('networkidle');
