@@ -109,12 +109,32 @@ async function measure(browser, base, screen, session) {
   const types = new Map();
   const bytes = { script: 0, scripts: 0, css: 0, api: 0, other: 0 };
   const trace = [];
-  cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => trace.push({ requestId, url: request.url, sent: timestamp }));
+  const pending = new Set();
+  let lastActivity = Date.now();
+  const settle = ({ requestId }) => {
+    pending.delete(requestId);
+    lastActivity = Date.now();
+  };
+  /**
+   * Until no request has been open for 2 s: a render at 4x slowdown can leave the network quiet for
+   * longer than Playwright's networkidle (500 ms) with the page's own data still to ask for.
+   */
+  const quiet = async () => {
+    const until = Date.now() + 30_000;
+    while ((pending.size || Date.now() - lastActivity < 2000) && Date.now() < until) await sleep(100);
+  };
+  cdp.on('Network.loadingFailed', settle);
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp }) => {
+    if (!request.url.startsWith('data:')) pending.add(requestId);
+    lastActivity = Date.now();
+    trace.push({ requestId, url: request.url, sent: timestamp });
+  });
   cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
     types.set(requestId, type);
     if (response.status >= 400) console.warn(`  ${screen.name}: ${response.status} for ${response.url}`);
   });
   cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength, timestamp }) => {
+    settle({ requestId });
     const traced = trace.find((request) => request.requestId === requestId);
     if (traced) traced.done = timestamp;
     const type = types.get(requestId);
@@ -131,18 +151,18 @@ async function measure(browser, base, screen, session) {
   await page.goto(`${base}${screen.path}`);
   const [role, name] = screen.ready;
   await page.getByRole(role, { name, exact: typeof name === 'string' }).first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  await quiet();
   const perf = await page.evaluate(() => ({ ...window.__perf }));
   const loaded = { ...bytes };
   if (values.trace) {
     const start = trace[0]?.sent ?? 0;
     const at = (time) => (time === undefined ? '…' : String(Math.round((time - start) * 1000)).padStart(6));
     console.log(`  ${screen.name}, LCP ${Math.round(perf.lcp)} ms (${perf.lcpElement}):`);
-    for (const request of trace) console.log(`    ${at(request.sent)} ${at(request.done)}  ${new URL(request.url).pathname}`);
+    for (const request of trace.filter((request) => !request.url.startsWith('data:'))) console.log(`    ${at(request.sent)} ${at(request.done)}  ${new URL(request.url).pathname}`);
   }
   if (screen.first) {
     await screen.first(page);
-    await page.waitForLoadState('networkidle');
+    await quiet();
   }
   await sleep(500);
   await page.evaluate(() => (window.__perf.inp = 0));
