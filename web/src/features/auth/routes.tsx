@@ -1,9 +1,8 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
 import { GuestOnly } from '../../shared/auth/guards';
+import LoginPage from './LoginPage';
 
-const LoginPage = lazy(() => import('./LoginPage'));
-
+/** The login page comes with the entry: it is the first screen of everyone not signed in, and its pieces (fields, errors) are what most pages use. */
 export const authRoutes: RouteObject[] = [
   {
     path: 'login',
