@@ -87,14 +87,15 @@ const routes: RouteObject[] = [
   },
 ];
 
-/**
- * The app's pages. Declared routes under `BrowserRouter` (App) rather than a data router: nothing
- * here uses loaders or actions, and the data router is more than half of react-router's size.
- */
 if (readToken()) {
   void Layout.preload();
   preloadPage(routes, window.location.pathname);
 }
+
+/**
+ * The app's pages. Declared routes under `BrowserRouter` (App) rather than a data router: nothing
+ * here uses loaders or actions, and the data router is more than half of react-router's size.
+ */
 
 export function AppRoutes() {
   const element = useRoutes(routes);
