@@ -45,6 +45,21 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The signed-in frame (menu, search, alerts) and the small shared pieces most signed-in pages use,
+ * in one chunk of their own: as separate files they were twenty requests, which over HTTP/1.1 (`npm
+ * start`) go six at a time, each waiting a phone's round trip. Nothing the login screen uses belongs
+ * here (tests/browser/first-load.test.ts counts what it loads).
+ */
+const FRAME = [
+  /web[\\/]src[\\/]shared[\\/](layout|branches|hooks)[\\/]/,
+  /web[\\/]src[\\/]shared[\\/]api[\\/](resource|products|lookups)\./,
+  /web[\\/]src[\\/]shared[\\/]ui[\\/](Flash|ConfirmDialog|Modal|SelectField|money|dates|documentNumber|DataTable)\./,
+  /worker[\\/]src[\\/]schemas[\\/]roles\./,
+  /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|queryOptions|suspense|errorBoundaryUtils|QueryErrorResetBoundary|IsRestoringProvider)\./,
+  /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\./,
+];
+
 export default defineConfig({
   plugins: [apiDocs(), precompress()],
   root: here('.'),
@@ -57,6 +72,9 @@ export default defineConfig({
     outDir: here('../dist/web'),
     emptyOutDir: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'frame', test: (id) => FRAME.some((pattern) => pattern.test(id)), includeDependenciesRecursively: false }] },
+      },
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
       },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export type FieldErrors = Record<string, string[]>;
+export { fieldErrors, type FieldErrors } from './issues.ts';
 
 /**
  * The limits of what the API takes, in one place: each keeps a value inside what its column holds,
@@ -21,16 +21,6 @@ export const LIMITS = {
   /** Rows of one CSV export. */
   exportRows: 50_000,
 } as const;
-
-/** Turns zod issues into `{field: [messages]}`; issues about the whole value go under `_`. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    (errors[key] ??= []).push(issue.message);
-  }
-  return errors;
-}
 
 /** Text as the database can store it: a NUL character is refused. */
 function text(label: string, max: number, message: string | ((issue: { input?: unknown }) => string)) {

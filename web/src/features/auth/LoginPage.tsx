@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { loginInput, type LoginInput, type SessionUser } from '@schemas/auth';
+import type { LoginInput, loginInput, SessionUser } from '@schemas/auth';
 import { api, isApiError } from '../../shared/api/client';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { sessionEnded, takeReturn } from '../../shared/auth/session';
@@ -18,11 +18,14 @@ interface LoginResult {
 
 const FALLBACK = 'Login failed. Please check your credentials.';
 
+/** The form's schema, and zod with it, load when the form is first touched rather than with the page. */
+const loadSchema = () => import('@schemas/auth').then((m) => m.loginInput);
+
 export default function LoginPage() {
   usePageTitle('Sign In');
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const form = useSchemaForm(loginInput, { email: '', password: '' });
+  const form = useSchemaForm<typeof loginInput>(undefined, { email: '', password: '' });
   const [remember, setRemember] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [showHelp, setShowHelp] = useState(false);
@@ -36,10 +39,10 @@ export default function LoginPage() {
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     login.reset();
-    const input = form.validate();
+    const input = form.validate(await loadSchema());
     if (input) login.mutate({ email: input.email, password: input.password, remember });
   };
 
@@ -58,7 +61,7 @@ export default function LoginPage() {
         </div>
         <h1>Sign in to your account</h1>
         <p className="login-lead">Back office for tires, batteries, wipers and fitting.</p>
-        <form onSubmit={submit} noValidate className="login-form">
+        <form onSubmit={submit} onFocus={() => void loadSchema()} noValidate className="login-form">
           {ended && (
             <p className="login-note login-session-note" role="status">
               Your session ended. Sign in again to carry on; what you typed is kept.

@@ -23,7 +23,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [user, setUser] = useState<SessionUser | null>(() => (readToken() ? readUser() : null));
-  const [loading, setLoading] = useState(() => Boolean(readToken()));
+  // The user kept from the last visit opens the pages at once; GET /api/auth/me confirms it meanwhile
+  // (a session that ended sends to the sign-in, as any answer of 401 does).
+  const [loading, setLoading] = useState(() => Boolean(readToken()) && !readUser());
 
   useEffect(() => {
     if (!readToken()) return;

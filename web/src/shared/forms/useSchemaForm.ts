@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { fieldErrors, type FieldErrors } from '@schemas/common';
+import { fieldErrors, type FieldErrors } from '@schemas/issues';
 import { useKeepDraft, usePageDraft, type DraftControl } from './drafts';
 
 export type FormValues = Record<string, string>;
@@ -15,8 +15,10 @@ export interface KeepDraft {
 /**
  * Form state checked with a zod schema; values are text unless a form keeps other kinds (checkbox lists).
  * With `keep`, what is typed is kept as the page's draft and a kept draft is what the form opens with.
+ * A form whose schema loads on demand (and zod with it, off a first screen) passes none here and
+ * gives it to `validate`.
  */
-export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown> = FormValues>(schema: S, initial: V, keep?: KeepDraft) {
+export function useSchemaForm<S extends z.ZodType, V extends Record<string, unknown> = FormValues>(schema: S | undefined, initial: V, keep?: KeepDraft) {
   const page = usePageDraft<V>(Boolean(keep));
   const [values, setValues] = useState(() => (page.kept ? { ...initial, ...page.kept } : initial));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -42,8 +44,9 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, unkn
     });
   };
 
-  const validate = (): z.output<S> | null => {
-    const result = schema.safeParse(values);
+  const validate = (using = schema): z.output<S> | null => {
+    if (!using) throw new Error('useSchemaForm: validate needs the schema that was not given to the form');
+    const result = using.safeParse(values);
     if (result.success) {
       setErrors({});
       return result.data;

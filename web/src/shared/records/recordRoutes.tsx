@@ -1,6 +1,7 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { z } from 'zod';
+import { lazyPage } from '../routes/pageRoutes';
 import type { RecordBase, RecordConfig } from './types';
 
 /**
@@ -12,10 +13,10 @@ export function recordRoutes<T extends RecordBase, S extends z.ZodType>(
   loadConfig: () => Promise<RecordConfig<T, S>>,
 ): RouteObject[] {
   const page = (loadPage: () => Promise<ComponentType<{ config: RecordConfig<T, S> }>>, isDetail = false) => {
-    const Page = lazy(async () => {
+    const Page = lazyPage(async () => {
       const [Component, config] = await Promise.all([loadPage(), loadConfig()]);
       const element = isDetail && !config.details ? <Navigate to="edit" replace /> : <Component config={config} />;
-      return { default: () => element };
+      return () => element;
     });
     return <Page />;
   };

@@ -1,0 +1,109 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
+import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '../support/browser.ts';
+
+/**
+ * What a first screen may load, in gzip (the server sends brotli to browsers that take it, about a
+ * tenth less). The goal is 100 KB of JavaScript for each; the dashboard needs more today, since
+ * React, react-router and TanStack Query alone are about 90 KB of it (docs/performance.md).
+ * Files count too: over HTTP/1.1 a browser fetches six at a time, each a round trip on a phone.
+ */
+const BUDGETS = {
+  'login screen': { script: 100 * 1024, stylesheet: 15 * 1024 },
+  dashboard: { script: 115 * 1024, stylesheet: 15 * 1024 },
+};
+const MAX_SCRIPTS = 15;
+type Screen = keyof typeof BUDGETS;
+type Kind = keyof (typeof BUDGETS)[Screen];
+const PHONE = { width: 390, height: 844 };
+
+interface Loaded {
+  url: string;
+  type: string;
+  bytes: number;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Opens `path` in `context` (a new one: an empty cache) and answers every script and stylesheet the
+ * browser fetched until the screen's heading showed and the network stayed idle, each with its size
+ * in gzip at the level the build writes it.
+ */
+async function firstLoad(context: BrowserContext, url: string, heading: string): Promise<Loaded[]> {
+  const page = await context.newPage();
+  const requests: Request[] = [];
+  page.on('requestfinished', (request) => {
+    if (['script', 'stylesheet'].includes(request.resourceType())) requests.push(request);
+  });
+  await page.goto(url);
+  await page.getByRole('heading', { name: heading }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(
+    requests.map(async (request) => {
+      const body = await (await request.response())!.body();
+      return { url: new URL(request.url()).pathname, type: request.resourceType(), bytes: gzipSync(body, { level: 9 }).length };
+    }),
+  );
+  await page.close();
+  return loaded;
+}
+
+/** Fails naming each file of the kind, largest first, when their sum (or the scripts' count) is over the budget. */
+function expectWithinBudget(screen: Screen, loaded: Loaded[], type: Kind) {
+  const budget = BUDGETS[screen][type];
+  const files = loaded.filter((file) => file.type === type).sort((a, b) => b.bytes - a.bytes);
+  const total = files.reduce((sum, file) => sum + file.bytes, 0);
+  const list = files.map((file) => `  ${kb(file.bytes).padStart(9)}  ${file.url}`).join('\n');
+  expect(total, `The ${screen} loads ${kb(total)} of ${type} (gzip), over its budget of ${kb(budget)}:\n${list}\n`).toBeLessThanOrEqual(budget);
+  if (type === 'script') expect(files.length, `The ${screen} loads ${files.length} scripts, more than ${MAX_SCRIPTS}:\n${list}\n`).toBeLessThanOrEqual(MAX_SCRIPTS);
+}
+
+/**
+ * The first screens stay light on a phone (docs/performance.md): the login screen, and the
+ * dashboard opened afresh once signed in, each load no more JavaScript and CSS than their budget,
+ * counting everything the browser fetched for them, not what the build meant to split.
+ */
+describe.skipIf(!browserTestsCanRun())('the first screens', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('load the login screen within the budget', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const loaded = await firstLoad(context, `${app.url}/login`, 'Sign in to your account');
+    await context.close();
+    expect(loaded.some((file) => file.type === 'script')).toBe(true);
+    expectWithinBudget('login screen', loaded, 'script');
+    expectWithinBudget('login screen', loaded, 'stylesheet');
+  });
+
+  it('load the dashboard, opened afresh after signing in, within the budget', async () => {
+    const signingIn = await browser.newContext({ viewport: PHONE });
+    const page = await signingIn.newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+    await page.getByLabel('Password').fill(DEMO_LOGIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const session = await signingIn.storageState();
+    await signingIn.close();
+
+    const context = await browser.newContext({ viewport: PHONE, storageState: session });
+    const loaded = await firstLoad(context, `${app.url}/`, 'Dashboard');
+    await context.close();
+    expectWithinBudget('dashboard', loaded, 'script');
+    expectWithinBudget('dashboard', loaded, 'stylesheet');
+  });
+});
