@@ -8,11 +8,11 @@ export const percentText = (value: number) => `${Number(value.toFixed(2))}%`;
 
 export const capitalized = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
-/** The printed title: a draft invoice is a quote. */
+/** The printed title. */
 export function printTitle(printable: Printable): string {
   switch (printable.kind) {
     case 'invoice':
-      return printable.document.status === 'draft' ? 'Quote' : 'Invoice';
+      return 'Invoice';
     case 'quote':
       return 'Quote';
     case 'credit_note':
@@ -70,7 +70,7 @@ export interface TradingPrint {
   lines: PrintedLine[];
   hasLineDiscount: boolean;
   /**
-   * Paid, Balance Due and the payments: not on a draft invoice (a quote, nothing owed yet) nor on a
+   * Paid, Balance Due and the payments: not on a draft invoice or a quote (nothing owed yet) nor on a
    * purchase order (it goes to the supplier, who needs what is ordered, not what the shop has paid).
    */
   showsPayments: boolean;
@@ -87,6 +87,18 @@ export const unitValue = (line: { total: number; quantity: number }) => Math.rou
 const dotText = (dot: string | null) => (dot ? `DOT ${dot}` : null);
 const lineDetail = (description: string | null, name: string, dot: string | null) =>
   [description && description !== name ? description : null, dotText(dot)].filter(Boolean).join(' · ') || null;
+
+/** Lines at a unit price with no discount of their own: an invoice's or a quote's. */
+const pricedLines = (items: { id: number; product_name: string; description: string | null; dot: string | null; quantity: number; unit_price: number; total: number }[]) =>
+  items.map((item) => ({
+    key: item.id,
+    name: item.product_name,
+    detail: lineDetail(item.description, item.product_name, item.dot),
+    quantity: item.quantity,
+    unitPrice: item.unit_price,
+    discount: null,
+    total: item.total,
+  }));
 
 export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>): TradingPrint {
   const selling = { branchLabel: 'Branch', showsZeroTax: true };
@@ -163,46 +175,25 @@ export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>)
         ['Date', formatDate(quote.issued_date)],
         ['Valid Until', formatDate(quote.valid_until)],
       ],
-      lines: quote.items.map((item) => ({
-        key: item.id,
-        name: item.product_name,
-        detail: lineDetail(item.description, item.product_name, item.dot),
-        quantity: item.quantity,
-        unitPrice: item.unit_price,
-        discount: null,
-        total: item.total,
-      })),
+      lines: pricedLines(quote.items),
     };
   }
   if (printable.kind === 'invoice') {
     const invoice = printable.document;
-    const isQuote = invoice.status === 'draft';
     return {
       ...selling,
       document: invoice,
       party: { heading: 'Bill To', party: invoice.customer },
       priceLabel: 'Unit Price',
       hasLineDiscount: false,
-      showsPayments: !isQuote,
-      facts: isQuote
-        ? [
-            ['Date', formatDate(invoice.issued_date)],
-            ['Valid Until', formatDate(invoice.due_date) || '-'],
-          ]
-        : [
-            ['Issue Date', formatDate(invoice.issued_date)],
-            ['Due Date', formatDate(invoice.due_date) || '-'],
-            ['Status', capitalized(invoice.status)],
-          ],
-      lines: invoice.items.map((item) => ({
-        key: item.id,
-        name: item.product_name,
-        detail: lineDetail(item.description, item.product_name, item.dot),
-        quantity: item.quantity,
-        unitPrice: item.unit_price,
-        discount: null,
-        total: item.total,
-      })),
+      // A draft owes nothing yet.
+      showsPayments: invoice.status !== 'draft',
+      facts: [
+        ['Issue Date', formatDate(invoice.issued_date)],
+        ['Due Date', formatDate(invoice.due_date) || '-'],
+        ['Status', capitalized(invoice.status)],
+      ],
+      lines: pricedLines(invoice.items),
     };
   }
   const sale = printable.document;
