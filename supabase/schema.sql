@@ -173,7 +173,7 @@ create table public.document_counts (
   payment_status text not null,
   documents integer default 0 not null,
   constraint document_counts_pkey PRIMARY KEY (type, bucket, location_id, status, payment_status),
-  constraint document_counts_type_check CHECK ((type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text, 'Quote'::text, 'CreditNote'::text])))
+  constraint document_counts_type_check CHECK ((type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text, 'Quote'::text, 'CreditNote'::text, 'SupplierReturn'::text])))
 );
 alter table public.document_counts enable row level security;
 
@@ -183,7 +183,7 @@ create table public.document_series (
   next_value integer default 1 not null,
   constraint document_series_pkey PRIMARY KEY (series, year),
   constraint document_series_next_value_check CHECK ((next_value >= 1)),
-  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text, 'credit_note'::text])))
+  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text, 'credit_note'::text, 'supplier_return'::text])))
 );
 alter table public.document_series enable row level security;
 
@@ -588,6 +588,7 @@ create table public.receipts (
   created_by bigint,
   created_at timestamp with time zone default now() not null,
   credit_note_id bigint,
+  supplier_return_id bigint,
   constraint receipts_pkey PRIMARY KEY (id),
   constraint receipts_number_key UNIQUE (number),
   constraint receipts_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
@@ -595,6 +596,7 @@ create table public.receipts (
   constraint receipts_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
   constraint receipts_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
   constraint receipts_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
+  constraint receipts_supplier_return_id_fkey FOREIGN KEY (supplier_return_id) REFERENCES supplier_returns(id),
   constraint receipts_amount_check CHECK ((amount > (0)::numeric)),
   constraint receipts_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text, 'store_credit'::text]))),
   constraint receipts_receiptable_type_check CHECK ((receiptable_type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text]))),
@@ -607,6 +609,7 @@ CREATE INDEX receipts_document_idx ON public.receipts USING btree (receiptable_t
 CREATE INDEX receipts_receipt_date_idx ON public.receipts USING btree (receipt_date DESC, id DESC);
 CREATE INDEX receipts_store_credit_idx ON public.receipts USING btree (customer_id) WHERE (payment_method = 'store_credit'::text);
 CREATE INDEX receipts_supplier_date_idx ON public.receipts USING btree (supplier_id, receipt_date DESC, id DESC);
+CREATE INDEX receipts_supplier_return_idx ON public.receipts USING btree (supplier_return_id) WHERE (supplier_return_id IS NOT NULL);
 alter table public.receipts enable row level security;
 
 create table public.report_balances_due (
@@ -953,6 +956,7 @@ create table public.settings (
   quote_prefix text default 'Q'::text not null,
   quote_valid_days integer default 14 not null,
   credit_note_prefix text default 'CN'::text not null,
+  supplier_return_prefix text default 'SR'::text not null,
   constraint settings_pkey PRIMARY KEY (id),
   constraint settings_id_check CHECK (id),
   constraint settings_payment_terms_days_check CHECK (((payment_terms_days >= 0) AND (payment_terms_days <= 365))),
@@ -1009,12 +1013,83 @@ create table public.stock_moves (
   constraint stock_moves_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
   constraint stock_moves_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL,
   constraint stock_moves_delta_check CHECK ((delta <> 0)),
-  constraint stock_moves_reason_check CHECK ((reason = ANY (ARRAY['opening'::text, 'count_correction'::text, 'damage'::text, 'return'::text, 'other'::text, 'transfer_in'::text, 'transfer_out'::text, 'sale'::text, 'purchase'::text, 'cancellation'::text])))
+  constraint stock_moves_reason_check CHECK ((reason = ANY (ARRAY['opening'::text, 'count_correction'::text, 'damage'::text, 'return'::text, 'other'::text, 'transfer_in'::text, 'transfer_out'::text, 'sale'::text, 'purchase'::text, 'cancellation'::text, 'supplier_return'::text])))
 );
 CREATE INDEX stock_moves_location_id_idx ON public.stock_moves USING btree (location_id);
 CREATE INDEX stock_moves_product_id_idx ON public.stock_moves USING btree (product_id, created_at DESC);
 CREATE INDEX stock_moves_user_id_idx ON public.stock_moves USING btree (user_id);
 alter table public.stock_moves enable row level security;
+
+create table public.supplier_return_items (
+  id bigint generated always as identity not null,
+  supplier_return_id bigint not null,
+  "position" integer not null,
+  line_id bigint not null,
+  product_id bigint not null,
+  product_type text not null,
+  product_name text not null,
+  description text,
+  dot text,
+  quantity integer not null,
+  unit_price numeric(12,2) not null,
+  discount_percent numeric(5,2) default 0 not null,
+  cost_price numeric(12,2) default 0 not null,
+  line_total numeric(12,2) not null,
+  tax_amount numeric(12,2) not null,
+  amount numeric(12,2) not null,
+  constraint supplier_return_items_pkey PRIMARY KEY (id),
+  constraint supplier_return_items_line_id_fkey FOREIGN KEY (line_id) REFERENCES purchase_items(id),
+  constraint supplier_return_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint supplier_return_items_supplier_return_id_fkey FOREIGN KEY (supplier_return_id) REFERENCES supplier_returns(id) ON DELETE CASCADE,
+  constraint supplier_return_items_quantity_check CHECK ((quantity >= 1))
+);
+CREATE INDEX supplier_return_items_line_idx ON public.supplier_return_items USING btree (line_id);
+CREATE INDEX supplier_return_items_supplier_return_id_idx ON public.supplier_return_items USING btree (supplier_return_id, "position");
+alter table public.supplier_return_items enable row level security;
+
+create table public.supplier_returns (
+  id bigint generated always as identity not null,
+  number text not null,
+  supplier_id bigint not null,
+  location_id bigint not null,
+  issued_date date not null,
+  document_id bigint not null,
+  reason text not null,
+  status text default 'issued'::text not null,
+  payment_status text default 'pending'::text not null,
+  subtotal numeric(12,2) default 0 not null,
+  discount_amount numeric(12,2) default 0 not null,
+  tax_amount numeric(12,2) default 0 not null,
+  tax_rate numeric default 0 not null,
+  net_amount numeric(12,2) default 0 not null,
+  credited_amount numeric(12,2) default 0 not null,
+  total_paid numeric(12,2) default 0 not null,
+  balance_due numeric(12,2) default 0 not null,
+  refunded_amount numeric(12,2) default 0 not null,
+  notes text,
+  created_by bigint,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint supplier_returns_pkey PRIMARY KEY (id),
+  constraint supplier_returns_number_key UNIQUE (number),
+  constraint supplier_returns_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint supplier_returns_document_id_fkey FOREIGN KEY (document_id) REFERENCES purchases(id),
+  constraint supplier_returns_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint supplier_returns_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
+  constraint supplier_returns_discount_amount_check CHECK ((discount_amount = (0)::numeric)),
+  constraint supplier_returns_payment_status_check CHECK ((payment_status = 'pending'::text)),
+  constraint supplier_returns_refunded_amount_check CHECK ((refunded_amount >= (0)::numeric)),
+  constraint supplier_returns_status_check CHECK ((status = 'issued'::text)),
+  constraint supplier_returns_total_paid_check CHECK ((total_paid = (0)::numeric))
+);
+CREATE INDEX supplier_returns_document_idx ON public.supplier_returns USING btree (document_id);
+CREATE INDEX supplier_returns_issued_date_idx ON public.supplier_returns USING btree (issued_date DESC, id DESC);
+CREATE INDEX supplier_returns_location_id_idx ON public.supplier_returns USING btree (location_id, issued_date DESC);
+CREATE INDEX supplier_returns_supplier_id_idx ON public.supplier_returns USING btree (supplier_id, issued_date DESC);
+alter table public.supplier_returns enable row level security;
 
 create table public.suppliers (
   id bigint generated always as identity not null,
@@ -1819,6 +1894,101 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.create_supplier_return(p_purchase_id bigint, p_date date, p_reason text, p_items jsonb, p_payment_method text, p_notes text, p_user_id bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_order public.purchases;
+  v_lines jsonb;
+  v_bad record;
+  v_id bigint;
+  v_total record;
+  v_excess numeric;
+  v_receipt_id bigint;
+  line record;
+  v_on_hand integer;
+begin
+  select * into v_order from public.purchases p where p.id = p_purchase_id for update;
+  if not found then
+    raise exception 'The selected purchase order does not exist' using errcode = 'WH422', hint = 'purchase_id';
+  end if;
+  if v_order.status = 'cancelled' then
+    raise exception 'A cancelled purchase order has nothing to return.' using errcode = 'P0001';
+  end if;
+
+  select coalesce(jsonb_agg(to_jsonb(q) order by q.index), '[]'::jsonb) into v_lines
+    from (select (r.ord - 1)::integer as index, r.line_id, r.quantity, false as restock, l.line_position as position, l.product_id,
+                 l.product_type, l.product_name, l.description, l.dot, l.quantity as sold, l.unit_price, l.discount_percent, l.cost_price,
+                 l.returned, l.value, l.tax, x.received_quantity as received
+            from rows from (jsonb_to_recordset(p_items) as (line_id bigint, quantity integer)) with ordinality as r(line_id, quantity, ord)
+            left join public.returnable_lines('Purchase', p_purchase_id) l on l.line_id = r.line_id
+            left join public.purchase_items x on x.id = l.line_id) q;
+
+  select * into v_bad
+    from (select x.*, (v_lines -> x.index ->> 'received')::integer as received, sum(x.quantity) over (partition by x.line_id) as asked
+            from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x) x
+   where x.product_id is null or x.asked > x.received - x.returned
+   order by x.index limit 1;
+  if v_bad.index is not null and v_bad.product_id is null then
+    raise exception 'This line is not on this purchase order.' using errcode = 'WH422', hint = format('items.%s.line_id', v_bad.index);
+  end if;
+  if v_bad.index is not null then
+    raise exception '% of this line can go back to the supplier.', case when v_bad.received - v_bad.returned <= 0 then 'None'
+      else (v_bad.received - v_bad.returned)::text end using errcode = 'WH422', hint = format('items.%s.quantity', v_bad.index);
+  end if;
+
+  insert into public.supplier_returns (number, supplier_id, location_id, issued_date, document_id, reason, notes, created_by)
+  values (public.next_document_number('supplier_return', p_date), v_order.supplier_id, v_order.location_id, p_date, p_purchase_id,
+          p_reason, p_notes, p_user_id)
+  returning id into v_id;
+
+  insert into public.supplier_return_items (supplier_return_id, position, line_id, product_id, product_type, product_name, description,
+    dot, quantity, unit_price, discount_percent, cost_price, line_total, tax_amount, amount)
+  select v_id, x.index, x.line_id, x.product_id, x.product_type, x.product_name, x.description, x.dot, x.quantity, x.unit_price,
+         x.discount_percent, x.unit_price,
+         (round(x.value * (x.returned + x.quantity) / x.sold, 2) - round(x.value * x.returned / x.sold, 2))
+           - (round(x.tax * (x.returned + x.quantity) / x.sold, 2) - round(x.tax * x.returned / x.sold, 2)),
+         round(x.tax * (x.returned + x.quantity) / x.sold, 2) - round(x.tax * x.returned / x.sold, 2),
+         round(x.value * (x.returned + x.quantity) / x.sold, 2) - round(x.value * x.returned / x.sold, 2)
+    from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x
+   order by x.index;
+
+  perform 1 from public.products p
+   where p.id in (select x.product_id from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x) order by p.id for no key update;
+  for line in
+    select x.product_id, sum(x.quantity)::integer as quantity, sum(x.quantity * x.unit_price) as cost
+      from jsonb_populate_recordset(null::public.credit_note_return, v_lines) x group by x.product_id order by x.product_id
+  loop
+    select coalesce(sum(s.quantity), 0)::integer into v_on_hand from public.stock_levels s where s.product_id = line.product_id;
+    if v_on_hand > line.quantity then
+      update public.products p
+         set cost_price = greatest(round((v_on_hand * p.cost_price - line.cost) / (v_on_hand - line.quantity), 2), 0), updated_at = now()
+       where p.id = line.product_id;
+    end if;
+    perform public.move_stock(line.product_id, v_order.location_id, -line.quantity, 'supplier_return', null, p_user_id, 'SupplierReturn', v_id,
+      line.cost / line.quantity);
+  end loop;
+
+  select coalesce(sum(x.line_total), 0) as subtotal, coalesce(sum(x.tax_amount), 0) as tax, coalesce(sum(x.amount), 0) as amount
+    into v_total from public.supplier_return_items x where x.supplier_return_id = v_id;
+  v_excess := greatest(v_order.total_paid - (v_order.net_amount - v_order.credited_amount - v_total.amount), 0);
+  if v_excess > 0 then
+    v_receipt_id := public.create_receipt('refund', 'Purchase', p_purchase_id, v_excess, p_date, coalesce(p_payment_method, 'bank_transfer'),
+      null, null, null, null, null, p_user_id);
+    update public.receipts r set supplier_return_id = v_id where r.id = v_receipt_id;
+  end if;
+  update public.supplier_returns sr
+     set subtotal = v_total.subtotal, tax_amount = v_total.tax, net_amount = v_total.amount, refunded_amount = v_excess,
+         tax_rate = case when v_total.subtotal > 0 then round(v_total.tax * 100 / v_total.subtotal, 2) else 0 end
+   where sr.id = v_id;
+  update public.purchases p set credited_amount = p.credited_amount + v_total.amount where p.id = p_purchase_id;
+  perform public.refresh_document_totals('Purchase', p_purchase_id);
+  return v_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.decline_document(p_type text, p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -1850,6 +2020,10 @@ begin
   if v_receipt.credit_note_id is not null then
     raise exception 'This refund settles credit note %: cancel the credit note instead.',
       (select cn.number from public.credit_notes cn where cn.id = v_receipt.credit_note_id) using errcode = 'P0001';
+  end if;
+  if v_receipt.supplier_return_id is not null then
+    raise exception 'This refund settles supplier return %, so it cannot be deleted.',
+      (select sr.number from public.supplier_returns sr where sr.id = v_receipt.supplier_return_id) using errcode = 'P0001';
   end if;
   t := public.document_tables(v_receipt.receiptable_type);
   execute format('select d.status from public.%I d where d.id = $1 for update', t.header_table)
@@ -1883,7 +2057,7 @@ AS $function$
 declare
   v_bucket smallint := (txid_current() % 16)::smallint;
   v_type text := case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' when 'quotes' then 'Quote'
-    when 'credit_notes' then 'CreditNote' else 'Purchase' end;
+    when 'credit_notes' then 'CreditNote' when 'supplier_returns' then 'SupplierReturn' else 'Purchase' end;
 begin
   perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
   if tg_op in ('UPDATE', 'DELETE') then
@@ -1923,6 +2097,9 @@ begin
     when 'CreditNote' then
       header_table := 'credit_notes'; lines_table := 'credit_note_items'; key_column := 'credit_note_id'; party_column := 'customer_id';
       noun := 'credit note'; posted_status := 'issued';
+    when 'SupplierReturn' then
+      header_table := 'supplier_returns'; lines_table := 'supplier_return_items'; key_column := 'supplier_return_id';
+      party_column := 'supplier_id'; noun := 'supplier return'; posted_status := 'issued';
     else raise exception 'Unknown document type %', p_type;
   end case;
 end;
@@ -2095,6 +2272,7 @@ begin
            when 'purchase' then s.purchase_prefix
            when 'quote' then s.quote_prefix
            when 'credit_note' then s.credit_note_prefix
+           when 'supplier_return' then s.supplier_return_prefix
          end
     into v_prefix
     from public.settings s;
@@ -3113,8 +3291,8 @@ begin
     end if;
     v_lines := (v_old_counted, old.purchase_date, old.location_id, old.supplier_id)
       is distinct from (v_new_counted, new.purchase_date, new.location_id, new.supplier_id);
-    v_header := v_lines or (old.status, old.expected_delivery_date, old.net_amount, old.total_paid, old.balance_due)
-      is distinct from (new.status, new.expected_delivery_date, new.net_amount, new.total_paid, new.balance_due);
+    v_header := v_lines or (old.status, old.expected_delivery_date, old.net_amount, old.credited_amount, old.total_paid, old.balance_due)
+      is distinct from (new.status, new.expected_delivery_date, new.net_amount, new.credited_amount, new.total_paid, new.balance_due);
     if not v_header then
       return null;
     end if;
@@ -3559,7 +3737,7 @@ begin
     );
     if v_owed and p.balance_due <> 0 then
       perform public.report_add_party_balance(
-        'supplier', p.supplier_id, coalesce(p.expected_delivery_date, p.purchase_date), p_sign, p_sign * p.net_amount,
+        'supplier', p.supplier_id, coalesce(p.expected_delivery_date, p.purchase_date), p_sign, p_sign * (p.net_amount - p.credited_amount),
         p_sign * p.total_paid, p_sign * p.balance_due
       );
     end if;
@@ -4059,9 +4237,11 @@ begin
     s as (select sum(l.value) filter (where not l.last) as value, sum(l.tax) filter (where not l.last) as tax from l)
     select l.id, l.position, l.product_id, l.product_type, l.product_name, l.description, l.dot, l.quantity, l.unit_price,
            l.discount_percent, l.cost_price,
-           coalesce((select sum(ci.quantity) from public.credit_note_items ci
-                       join public.credit_notes cn on cn.id = ci.credit_note_id
-                      where ci.line_id = l.id and cn.document_type = $2 and cn.document_id = $1 and cn.status = 'issued'), 0)::integer,
+           coalesce(case when $2 = 'Purchase'
+             then (select sum(si.quantity) from public.supplier_return_items si where si.line_id = l.id)
+             else (select sum(ci.quantity) from public.credit_note_items ci
+                     join public.credit_notes cn on cn.id = ci.credit_note_id
+                    where ci.line_id = l.id and cn.document_type = $2 and cn.document_id = $1 and cn.status = 'issued') end, 0)::integer,
            case when l.last then d.net_amount - coalesce(s.value, 0) else l.value end,
            case when l.last then d.tax_amount - coalesce(s.tax, 0) else l.tax end
       from l, d, s
@@ -4311,6 +4491,9 @@ CREATE TRIGGER audit_settings AFTER UPDATE ON public.settings FOR EACH ROW EXECU
 CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER stock_levels_report AFTER INSERT OR DELETE OR UPDATE ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION report_stock_level_changed();
 CREATE TRIGGER audit_stock_moves AFTER INSERT ON public.stock_moves FOR EACH ROW WHEN ((new.document_type IS NULL)) EXECUTE FUNCTION audit_stock_move();
+CREATE TRIGGER audit_supplier_returns AFTER INSERT OR DELETE ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION audit_document('supplier_return');
+CREATE CONSTRAINT TRIGGER supplier_returns_counts_insert AFTER INSERT ON public.supplier_returns DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
+CREATE TRIGGER supplier_returns_version BEFORE UPDATE ON public.supplier_returns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_suppliers AFTER INSERT OR DELETE OR UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION audit_row('supplier', 'name');
 CREATE TRIGGER suppliers_version BEFORE UPDATE ON public.suppliers FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_tags AFTER INSERT OR DELETE OR UPDATE ON public.tags FOR EACH ROW EXECUTE FUNCTION audit_row('tag', 'name');

@@ -87,7 +87,8 @@ async function expectCountsToAddUp() {
            union all select 'Sale', location_id, status, payment_status from public.sales
            union all select 'Purchase', location_id, status, payment_status from public.purchases
            union all select 'Quote', location_id, status, payment_status from public.quotes
-           union all select 'CreditNote', location_id, status, payment_status from public.credit_notes) d
+           union all select 'CreditNote', location_id, status, payment_status from public.credit_notes
+           union all select 'SupplierReturn', location_id, status, payment_status from public.supplier_returns) d
           group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
       ),
       db.query(

@@ -544,6 +544,7 @@ describe('settings', () => {
       quote_prefix: 'Q',
       quote_valid_days: 14,
       credit_note_prefix: 'CN',
+      supplier_return_prefix: 'SR',
       print_footer: 'Thank you',
     };
     const staff = await signIn(h, { role: 'staff' });

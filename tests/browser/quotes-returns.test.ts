@@ -160,4 +160,36 @@ describe.skipIf(!browserTestsCanRun())('quotes and returns in the browser', () =
     await page.getByRole('link', { name: number }).waitFor();
     await takeShots(page, 'credit-notes-list');
   });
+
+  it('sends one tire of a received purchase order back to its supplier, and prints the supplier return', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const [supplier] = await api<{ id: number }[]>('GET', 'suppliers?per_page=1');
+    const [location] = await api<{ id: number }[]>('GET', 'locations?search=Downtown');
+    const [tire] = await api<{ id: number; stock: number }[]>('GET', `products?type=tire&search=primacy&location_id=${location.id}`);
+    const order = await api<{ id: number; number: string }>('POST', 'purchases', {
+      supplier_id: supplier.id, location_id: location.id, purchase_date: today, status: 'received', items: [{ product_id: tire.id, quantity: 2 }],
+    });
+
+    await page.goto(`${app.url}/purchases/${order.id}`);
+    await page.getByRole('link', { name: 'Return to Supplier' }).click();
+    const form = page.getByRole('form', { name: 'Return to Supplier' });
+    await form.waitFor();
+    await form.getByLabel(`Return of ${TIRE}`).fill('1');
+    await form.getByLabel('Reason').fill('Sidewall bulge');
+    await takeShots(page, 'supplier-return-form');
+    await form.getByRole('button', { name: 'Save Return' }).click();
+
+    await page.waitForURL(/\/supplier-returns\/\d+$/);
+    const heading = page.getByRole('heading', { level: 1, name: /^Supplier Return #/ });
+    await heading.waitFor();
+    const number = (await heading.textContent())!.replace('Supplier Return #', '');
+    expect(number).toMatch(/^SR-\d{4}-\d{5}$/);
+    await page.getByRole('link', { name: `Purchase Order ${order.number}` }).waitFor();
+    await takeShots(page, 'supplier-return');
+    const printed = await printedBy(page, () => page.getByRole('button', { name: 'Print' }).click());
+    expect(printed).toContain('Supplier Return');
+    expect(printed).toContain('Sidewall bulge');
+    const after = await api<{ stock: number }[]>('GET', `products?type=tire&search=primacy&location_id=${location.id}`);
+    expect(after[0].stock).toBe(tire.stock + 1);
+  });
 });

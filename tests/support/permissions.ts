@@ -96,6 +96,11 @@ async function returnBody() {
   const invoice = await asAdmin('GET', `/api/invoices/${await sentInvoice()}`);
   return { invoice_id: invoice.body.data.id, location_id: f.downtownId, issued_date: today, reason: 'Returned', items: [{ line_id: invoice.body.data.items[0].id, quantity: 1, restock: false }] };
 }
+/** One unit of a received purchase order's line going back to the supplier. */
+async function supplierReturnBody() {
+  const order = await asAdmin('POST', '/api/purchases', { ...orderBody(), status: 'received' });
+  return { purchase_id: order.body.data.id, issued_date: today, reason: 'Faulty', items: [{ line_id: order.body.data.purchase_items[0].id, quantity: 1 }] };
+}
 export const newReceipt = async () =>
   created('/api/receipts', { receipt_date: today, type: 'income', receiptable_type: 'Invoice', receiptable_id: await sentInvoice(), amount: 5, payment_method: 'cash' });
 
@@ -234,6 +239,9 @@ export const cases: Record<string, Case> = {
   'POST /api/credit-notes': async () => ({ path: '/api/credit-notes', body: await returnBody(), status: 201 }),
   'GET /api/credit-notes/:id': async () => ({ path: `/api/credit-notes/${await created('/api/credit-notes', await returnBody())}`, status: 200 }),
   'POST /api/credit-notes/:id/cancel': async () => ({ path: `/api/credit-notes/${await created('/api/credit-notes', await returnBody())}/cancel`, status: 200 }),
+  'GET /api/supplier-returns': read('/api/supplier-returns'),
+  'POST /api/supplier-returns': async () => ({ path: '/api/supplier-returns', body: await supplierReturnBody(), status: 201 }),
+  'GET /api/supplier-returns/:id': async () => ({ path: `/api/supplier-returns/${await created('/api/supplier-returns', await supplierReturnBody())}`, status: 200 }),
   'GET /api/receipts': read('/api/receipts'),
   'POST /api/receipts': async () => ({
     path: '/api/receipts',
@@ -284,7 +292,7 @@ const AREAS = {
   people: ['customers', 'suppliers', 'locations', 'services'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],
-  documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'receipts', 'reports', 'dashboard', 'activity'],
+  documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns', 'receipts', 'reports', 'dashboard', 'activity'],
 };
 type Area = keyof typeof AREAS;
 

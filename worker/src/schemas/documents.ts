@@ -192,6 +192,26 @@ export const creditNoteInput = z
   });
 export type CreditNoteInput = z.input<typeof creditNoteInput>;
 
+// ---- Supplier returns ----
+
+export const SUPPLIER_RETURN_STATUSES = ['issued'] as const;
+
+/** POST /api/supplier-returns: what goes back of a purchase order's received lines. */
+export const supplierReturnInput = z.object({
+  purchase_id: requiredId('Purchase order is required'),
+  issued_date: requiredDate('Issue date'),
+  reason: requiredText('Reason', 500),
+  items: listOf(z.object({ line_id: requiredId('Line is required'), quantity: wholeNumber('Quantity', 1) })).refine(
+    (items) => new Set(items.map((item) => item.line_id)).size === items.length,
+    'Each line may be given once',
+  ),
+  payment_method: z
+    .preprocess((value) => value || undefined, z.enum(REFUND_METHODS, { error: 'Payment method must be cash, credit card, bank transfer or cheque' }).optional())
+    .meta({ description: 'How the supplier refunds what was paid beyond what the order now owes; bank transfer unless given' }),
+  notes: optionalText('Notes', 2000),
+});
+export type SupplierReturnInput = z.input<typeof supplierReturnInput>;
+
 // ---- Purchase orders ----
 
 export const PURCHASE_STATUSES = ['pending', 'ordered', 'received', 'cancelled'] as const;
@@ -298,6 +318,7 @@ export const settingsInput = z.object({
   purchase_prefix: prefix('Purchase prefix'),
   quote_prefix: prefix('Quote prefix'),
   credit_note_prefix: prefix('Credit note prefix'),
+  supplier_return_prefix: prefix('Supplier return prefix'),
   quote_valid_days: wholeNumber('Quote validity', 1, 365),
   print_footer: optionalText('Print footer', 1000),
 });
@@ -509,6 +530,39 @@ export const creditNoteRow = z
   .meta({ id: 'CreditNote' });
 export type CreditNote = z.infer<typeof creditNoteRow>;
 
+export const supplierReturnItemRow = z
+  .object({
+    ...lineBase,
+    /** The purchase order's line it sends back. */
+    line_id: id,
+    /** The line's cost price. */
+    unit_price: amount,
+    /** The returned units' share of the order: before tax, its tax, and both. */
+    total: amount,
+    tax_amount: amount,
+    amount,
+  })
+  .meta({ id: 'SupplierReturnItem' });
+export type SupplierReturnItem = z.infer<typeof supplierReturnItemRow>;
+
+export const supplierReturnRow = z
+  .object({
+    ...documentBase,
+    supplier_id: id,
+    supplier: partyRow,
+    number: z.string(),
+    issued_date: date,
+    status: z.enum(SUPPLIER_RETURN_STATUSES),
+    reason: z.string(),
+    /** The purchase order the goods were received on. */
+    document: z.object({ type: z.literal('Purchase'), id, number: z.string() }),
+    /** What the supplier refunded of what had been paid beyond what the order now owes. */
+    refunded_amount: amount,
+    items: z.array(supplierReturnItemRow),
+  })
+  .meta({ id: 'SupplierReturn' });
+export type SupplierReturn = z.infer<typeof supplierReturnRow>;
+
 export const purchaseItemRow = z
   .object({
     ...lineBase,
@@ -516,6 +570,7 @@ export const purchaseItemRow = z
     /** What the line is called, as the specification names it. */
     purchaseable: z.object({ name: z.string() }),
     received_quantity: z.number().int(),
+    returned,
     cost_price_at_purchase: amount,
     total_price: amount,
     /** The line's notes (the same as its description). */
@@ -562,6 +617,7 @@ export const settingsRow = z
     purchase_prefix: z.string(),
     quote_prefix: z.string(),
     credit_note_prefix: z.string(),
+    supplier_return_prefix: z.string(),
     /** How many days a new quote holds. */
     quote_valid_days: z.number().int(),
     print_footer: z.string().nullable(),

@@ -134,8 +134,8 @@ function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kin
               </button>
             )}
             {!order && payment}
-            {kind.cancel.when(document) && can.cancelDocument(document, kind.cancel.adminOnly) && (
-              <button type="button" className="btn btn-danger-outline" onClick={() => ask(kind.cancel)}>
+            {kind.cancel?.when(document) && can.cancelDocument(document, kind.cancel.adminOnly) && (
+              <button type="button" className="btn btn-danger-outline" onClick={() => ask(kind.cancel!)}>
                 {kind.cancel.label}
               </button>
             )}

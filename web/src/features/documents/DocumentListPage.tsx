@@ -51,7 +51,7 @@ function BranchScope({ plural, value, onChange }: { plural: string; value: strin
 
 /** /invoices: filters, the page of documents, View, the kind's row buttons, Edit, Delete. */
 export function DocumentListPage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
-  const party = kind.mode === 'credit_note' ? 'Customer' : LINE_KINDS[kind.mode].party.label;
+  const party = kind.mode === 'credit_note' ? 'Customer' : kind.mode === 'supplier_return' ? 'Supplier' : LINE_KINDS[kind.mode].party.label;
   const partyFilter = party.toLowerCase();
   const filters = useUrlFilters([partyFilter, 'location_id', ...kind.filters], { location_id: useBranchFilterDefault() });
   const { applied, form, setFormField, page, setPage } = filters;

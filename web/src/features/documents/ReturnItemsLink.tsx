@@ -1,16 +1,12 @@
 import { Link } from 'react-router';
 
-interface Returnable {
-  id: number;
-  items: { quantity: number; returned: number }[];
-}
-
-/** Return Items, on a sent invoice's or a completed sale's page while something sold has not come back. */
-export function ReturnItemsLink({ source, document }: { source: 'invoice_id' | 'sale_id'; document: Returnable }) {
-  if (!document.items.some((line) => line.returned < line.quantity)) return null;
+/** Return Items on a sent invoice's or a completed sale's page, Return to Supplier on a purchase order's, while something can still go back. */
+export function ReturnItemsLink({ source, id, lines }: { source: 'invoice_id' | 'sale_id' | 'purchase_id'; id: number; lines: { quantity: number; returned: number }[] }) {
+  if (!lines.some((line) => line.returned < line.quantity)) return null;
+  const toSupplier = source === 'purchase_id';
   return (
-    <Link to={`/credit-notes/create?${source}=${document.id}`} className="btn btn-secondary">
-      Return Items
+    <Link to={`/${toSupplier ? 'supplier-returns' : 'credit-notes'}/create?${source}=${id}`} className="btn btn-secondary">
+      {toSupplier ? 'Return to Supplier' : 'Return Items'}
     </Link>
   );
 }

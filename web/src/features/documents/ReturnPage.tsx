@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PAYMENT_METHOD_LABELS, REFUND_METHODS, type CreditNote, type Invoice, type Sale } from '@schemas/documents';
+import { PAYMENT_METHOD_LABELS, REFUND_METHODS, type Invoice, type Purchase, type Sale } from '@schemas/documents';
 import { api, errorMessages, isApiError } from '../../shared/api/client';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 import { BranchSelect } from '../../shared/branches/BranchSelect';
@@ -17,7 +17,7 @@ import { documentQueries } from './api';
 import { documentNumber } from '../../shared/ui/documentNumber';
 import './documents.css';
 
-/** A line sold, as the return form offers it. */
+/** A line sold (or received, of a purchase order), as the return form offers it: `quantity` is what can come back at most. */
 interface SoldLine {
   id: number;
   product_name: string;
@@ -26,8 +26,19 @@ interface SoldLine {
   returned: number;
 }
 
-const SOURCES = { invoice_id: { name: 'Invoice', path: 'invoices' }, sale_id: { name: 'Sale', path: 'sales' } } as const;
+/** Where a return starts: a customer's invoice or sale (a credit note), or a purchase order (a supplier return). */
+const SOURCES = {
+  invoice_id: { name: 'Invoice', path: 'invoices', makes: 'credit-notes', toSupplier: false },
+  sale_id: { name: 'Sale', path: 'sales', makes: 'credit-notes', toSupplier: false },
+  purchase_id: { name: 'Purchase Order', path: 'purchases', makes: 'supplier-returns', toSupplier: true },
+} as const;
 type Source = keyof typeof SOURCES;
+type ReturnedFrom = Invoice | Sale | Purchase;
+
+const linesOf = (document: ReturnedFrom): SoldLine[] =>
+  'purchase_items' in document
+    ? document.purchase_items.map((line) => ({ ...line, quantity: line.received_quantity }))
+    : (document.items as SoldLine[]);
 
 /** What comes back of each line: how many, and whether it goes back on the shelf (a service never does). */
 interface Asked {
@@ -35,18 +46,21 @@ interface Asked {
   restock: boolean;
 }
 
-/** /credit-notes/create?invoice_id=… or ?sale_id=…: the Return Items form of a sent invoice or a completed sale. */
+/**
+ * /credit-notes/create?invoice_id=… or ?sale_id=…: the Return Items form of a sent invoice or a completed
+ * sale; /supplier-returns/create?purchase_id=…: Return to Supplier of a purchase order's received goods.
+ */
 export function ReturnPage() {
   const [params] = useSearchParams();
   const source = (Object.keys(SOURCES) as Source[]).find((key) => params.get(key));
   const id = source ? params.get(source)! : '';
-  const found = useQuery({ ...documentQueries<Invoice | Sale>(SOURCES[source ?? 'invoice_id'].path).detail(id), enabled: Boolean(source) });
+  const found = useQuery({ ...documentQueries<ReturnedFrom>(SOURCES[source ?? 'invoice_id'].path).detail(id), enabled: Boolean(source) });
 
   return (
     <section>
-      <PageHeader title="Return Items" />
+      <PageHeader title={source && SOURCES[source].toSupplier ? 'Return to Supplier' : 'Return Items'} />
       {!source ? (
-        <ErrorBox messages={['Open Return Items from a sent invoice or a completed sale.']} />
+        <ErrorBox messages={['Open Return Items from a sent invoice or a completed sale, or Return to Supplier from a purchase order.']} />
       ) : found.isPending ? (
         <Spinner label="Loading…" />
       ) : found.isError ? (
@@ -58,14 +72,15 @@ export function ReturnPage() {
   );
 }
 
-function ReturnForm({ source, document }: { source: Source; document: Invoice | Sale }) {
+function ReturnForm({ source, document }: { source: Source; document: ReturnedFrom }) {
   const navigate = useNavigate();
   const flash = useFlash();
   const queryClient = useQueryClient();
   const keyFor = useIdempotencyKey();
-  const { name, path } = SOURCES[source];
+  const { name, path, makes, toSupplier } = SOURCES[source];
   const queries = documentQueries(path);
-  const lines = document.items as SoldLine[];
+  const lines = linesOf(document);
+  const party = 'supplier' in document ? document.supplier : document.customer;
   const [asked, setAsked] = useState<Record<number, Asked>>(() =>
     Object.fromEntries(lines.map((line) => [line.id, { quantity: '', restock: line.product_type !== 'service' }])),
   );
@@ -78,14 +93,12 @@ function ReturnForm({ source, document }: { source: Source; document: Invoice | 
   const documentPath = `/${queries.path}/${document.id}`;
 
   const create = useMutation({
-    mutationFn: (input: Record<string, unknown>) => api.post<CreditNote>('/credit-notes', input, { headers: { 'Idempotency-Key': keyFor(input) } }),
-    onSuccess: (note) => {
-      void queryClient.invalidateQueries({ queryKey: queries.keys.all });
-      void queryClient.invalidateQueries({ queryKey: ['credit-notes'] });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['receipts'] });
-      flash(`Credit note ${note.number} created.`, `/credit-notes/${note.id}`);
-      navigate(`/credit-notes/${note.id}`);
+    mutationFn: (input: Record<string, unknown>) =>
+      api.post<{ id: number; number: string }>(`/${makes}`, input, { headers: { 'Idempotency-Key': keyFor(input) } }),
+    onSuccess: (made) => {
+      for (const queryKey of [queries.keys.all, [makes], ['products'], ['receipts']]) void queryClient.invalidateQueries({ queryKey });
+      flash(`${toSupplier ? 'Supplier return' : 'Credit note'} ${made.number} created.`, `/${makes}/${made.id}`);
+      navigate(`/${makes}/${made.id}`);
     },
   });
   const fieldErrors = isApiError(create.error, 422) ? (create.error.errors ?? {}) : {};
@@ -96,34 +109,36 @@ function ReturnForm({ source, document }: { source: Source; document: Invoice | 
     event.preventDefault();
     const items = lines
       .filter((line) => Number(asked[line.id].quantity) > 0)
-      .map((line) => ({ line_id: line.id, quantity: Number(asked[line.id].quantity), restock: asked[line.id].restock }));
+      .map((line) => ({ line_id: line.id, quantity: Number(asked[line.id].quantity), ...(toSupplier ? {} : { restock: asked[line.id].restock }) }));
     if (!items.length) {
       setMessage('Enter how many come back of at least one line.');
       return;
     }
     setMessage(null);
-    create.mutate({
-      [source]: document.id,
-      location_id: locationId,
-      issued_date: date,
-      reason,
-      items,
-      ...(document.total_paid > 0 ? { settle, payment_method: settle === 'refund' ? method : undefined } : {}),
-    });
+    const paid = document.total_paid > 0;
+    create.mutate(
+      toSupplier
+        ? { purchase_id: document.id, issued_date: date, reason, items, ...(paid ? { payment_method: method } : {}) }
+        : { [source]: document.id, location_id: locationId, issued_date: date, reason, items, ...(paid ? { settle, payment_method: settle === 'refund' ? method : undefined } : {}) },
+    );
   };
   // The lines' errors are said beside them; the others above the form.
   const sent = lineMessages(fieldErrors);
   const messages = message ? [message] : create.error ? errorMessages(create.error, 'Error saving the return. Please try again.').filter((text) => !sent.has(text)) : [];
 
   return (
-    <form className="card form doc-editor" onSubmit={submit} noValidate aria-label="Return Items">
+    <form className="card form doc-editor" onSubmit={submit} noValidate aria-label={toSupplier ? 'Return to Supplier' : 'Return Items'}>
       <p className="return-source">
-        {name} <Link to={documentPath}>{documentNumber(document)}</Link> · {document.customer.name} · paid {formatMoney(document.total_paid)} of{' '}
+        {name} <Link to={documentPath}>{documentNumber(document)}</Link> · {party.name} · paid {formatMoney(document.total_paid)} of{' '}
         {formatMoney(document.net_amount - document.credited_amount)} owed
       </p>
       {messages.length > 0 && <ErrorBox messages={messages} />}
       <div className="form-grid">
-        <BranchSelect label="Returned To" value={locationId} onChange={setLocationId} errors={fieldErrors.location_id} />
+        {toSupplier ? (
+          <p className="return-source">The goods leave {document.location.name}.</p>
+        ) : (
+          <BranchSelect label="Returned To" value={locationId} onChange={setLocationId} errors={fieldErrors.location_id} />
+        )}
         <Field name="issued_date" label="Date" type="date" required value={date} onChange={setDate} errors={fieldErrors.issued_date} />
         <Field name="reason" label="Reason" required value={reason} onChange={setReason} errors={fieldErrors.reason} wide />
       </div>
@@ -133,13 +148,13 @@ function ReturnForm({ source, document }: { source: Source; document: Invoice | 
           <tr>
             <th scope="col">Product</th>
             <th scope="col" className="cell-money">
-              Sold
+              {toSupplier ? 'Received' : 'Sold'}
             </th>
             <th scope="col" className="cell-money">
               Returned
             </th>
             <th scope="col">Return</th>
-            <th scope="col">Back in Stock</th>
+            {!toSupplier && <th scope="col">Back in Stock</th>}
           </tr>
         </thead>
         <tbody>
@@ -150,7 +165,7 @@ function ReturnForm({ source, document }: { source: Source; document: Invoice | 
             return (
               <tr key={line.id} aria-label={line.product_name}>
                 <td data-label="Product">{line.product_name}</td>
-                <td data-label="Sold" className="cell-money">
+                <td data-label={toSupplier ? 'Received' : 'Sold'} className="cell-money">
                   {line.quantity}
                 </td>
                 <td data-label="Returned" className="cell-money">
@@ -174,15 +189,17 @@ function ReturnForm({ source, document }: { source: Source; document: Invoice | 
                     </p>
                   ))}
                 </td>
-                <td data-label="Back in Stock">
-                  <input
-                    type="checkbox"
-                    aria-label={`Put ${line.product_name} back in stock`}
-                    checked={asked[line.id].restock}
-                    disabled={line.product_type === 'service'}
-                    onChange={(event) => change(line.id, { restock: event.target.checked })}
-                  />
-                </td>
+                {!toSupplier && (
+                  <td data-label="Back in Stock">
+                    <input
+                      type="checkbox"
+                      aria-label={`Put ${line.product_name} back in stock`}
+                      checked={asked[line.id].restock}
+                      disabled={line.product_type === 'service'}
+                      onChange={(event) => change(line.id, { restock: event.target.checked })}
+                    />
+                  </td>
+                )}
               </tr>
             );
           })}
@@ -190,21 +207,23 @@ function ReturnForm({ source, document }: { source: Source; document: Invoice | 
       </table>
       {document.total_paid > 0 && (
         <div className="form-grid">
-          <SelectField
-            name="settle"
-            label="Give Back What Was Overpaid As"
-            value={settle}
-            onChange={(value) => setSettle(value as 'refund' | 'credit')}
-            options={[
-              { value: 'refund', label: 'A refund' },
-              { value: 'credit', label: 'Store credit' },
-            ]}
-            errors={fieldErrors.settle}
-          />
-          {settle === 'refund' && (
+          {!toSupplier && (
+            <SelectField
+              name="settle"
+              label="Give Back What Was Overpaid As"
+              value={settle}
+              onChange={(value) => setSettle(value as 'refund' | 'credit')}
+              options={[
+                { value: 'refund', label: 'A refund' },
+                { value: 'credit', label: 'Store credit' },
+              ]}
+              errors={fieldErrors.settle}
+            />
+          )}
+          {(toSupplier || settle === 'refund') && (
             <SelectField
               name="payment_method"
-              label="Refund By"
+              label={toSupplier ? 'Supplier Refunds By' : 'Refund By'}
               value={method}
               onChange={setMethod}
               options={REFUND_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))}

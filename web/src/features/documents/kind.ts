@@ -57,7 +57,7 @@ export interface PostedEdit<D> {
 }
 
 /** The kinds of document, as the activity and permissions name them: the editable kinds' lines, and credit notes. */
-export type DocumentMode = LineMode | 'credit_note';
+export type DocumentMode = LineMode | 'credit_note' | 'supplier_return';
 
 /**
  * One kind of document (invoice, sale, purchase order, quote, credit note) as the generic pages show it:
@@ -111,7 +111,7 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   /** Buttons of the kind's own before `post` (a purchase order's Receive). */
   Actions?: (props: { document: D }) => ReactNode;
   post?: Transition<D>;
-  cancel: Transition<D>;
+  cancel?: Transition<D>;
 }
 
 /** A kind made and changed in the document editor: its lines, and what the editor needs of it. */
@@ -121,6 +121,7 @@ export interface EditableKind<D extends TradingDocument, Line extends { id: numb
   /** Where Create goes once saved: the list, or the new document's page. */
   afterCreate: 'list' | 'detail';
   post: Transition<D>;
+  cancel: Transition<D>;
   editNote?: (document: D) => string | undefined;
   posted?: PostedEdit<D>;
   usePresetProduct?: () => { waiting: boolean; product: ProductEntry | null };

@@ -6,6 +6,7 @@ import { DocumentListPage } from './DocumentListPage';
 import { DocumentPrintPage } from './DocumentPrintPage';
 import type { DocumentKind, EditableKind, TradingDocument } from './kind';
 import { creditNoteKind } from './kinds/creditNote';
+import { supplierReturnKind } from './kinds/supplierReturn';
 import { ReturnPage } from './ReturnPage';
 import { invoiceKind } from './kinds/invoice';
 import { purchaseKind } from './kinds/purchase';
@@ -37,4 +38,5 @@ export const DOCUMENT_PAGES: Record<string, Record<string, () => ReactNode>> = {
   [purchaseKind.path]: pagesOf(purchaseKind),
   [quoteKind.path]: pagesOf(quoteKind),
   [creditNoteKind.path]: { ...viewPagesOf(creditNoteKind), create: ReturnPage },
+  [supplierReturnKind.path]: { ...viewPagesOf(supplierReturnKind), create: ReturnPage },
 };

@@ -45,6 +45,7 @@ const GROUPS: { title: string; fields: { name: SettingsField; label: string; req
       { name: 'purchase_prefix', label: 'Purchase Prefix', required: true },
       { name: 'quote_prefix', label: 'Quote Prefix', required: true },
       { name: 'credit_note_prefix', label: 'Credit Note Prefix', required: true },
+      { name: 'supplier_return_prefix', label: 'Supplier Return Prefix', required: true },
     ],
   },
   {

@@ -33,6 +33,8 @@ export function recordPath(type: AuditRecordType, id: number | null, productType
       return `/quotes/${id}`;
     case 'credit_note':
       return `/credit-notes/${id}`;
+    case 'supplier_return':
+      return `/supplier-returns/${id}`;
     case 'receipt':
       return `/receipts/${id}`;
     case 'customer':

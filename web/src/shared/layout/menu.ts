@@ -59,6 +59,7 @@ export const menu: MenuEntry[] = [
     title: 'Purchases',
     links: [
       { label: 'Orders', to: '/purchases' },
+      { label: 'Supplier Returns', to: '/supplier-returns' },
       { label: 'Receipts', to: '/receipts?type=purchase' },
     ],
   },

@@ -17,6 +17,8 @@ export function printTitle(printable: Printable): string {
       return 'Quote';
     case 'credit_note':
       return 'Credit Note';
+    case 'supplier_return':
+      return 'Supplier Return';
     case 'sale':
       return 'Sale';
     case 'purchase':
@@ -38,6 +40,7 @@ export function printFileTitle(printable: Printable): string {
     case 'receipt':
       return 'Receipt';
     case 'purchase':
+    case 'supplier_return':
       return `${printTitle(printable)} ${printable.document.supplier?.name ?? ''}`.trim();
     default:
       return `${printTitle(printable)} ${printable.document.customer?.name ?? ''}`.trim();
@@ -155,6 +158,33 @@ export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>)
         key: item.id,
         name: item.product_name,
         detail: [dotText(item.dot), item.restock ? 'Back in stock' : 'Not restocked'].filter(Boolean).join(' · '),
+        quantity: item.quantity,
+        unitPrice: unitValue(item),
+        discount: null,
+        total: item.total,
+      })),
+    };
+  }
+  if (printable.kind === 'supplier_return') {
+    const back = printable.document;
+    return {
+      ...selling,
+      branchLabel: 'Sent From',
+      document: back,
+      party: { heading: 'Supplier', party: back.supplier },
+      priceLabel: 'Unit Cost',
+      hasLineDiscount: false,
+      showsPayments: false,
+      signature: 'Authorised by',
+      facts: [
+        ['Date', formatDate(back.issued_date)],
+        ['Returned From', `Purchase Order ${back.document.number}`],
+        ['Reason', back.reason],
+      ],
+      lines: back.items.map((item) => ({
+        key: item.id,
+        name: item.product_name,
+        detail: dotText(item.dot),
         quantity: item.quantity,
         unitPrice: unitValue(item),
         discount: null,

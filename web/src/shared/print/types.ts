@@ -1,4 +1,4 @@
-import type { CreditNote, Invoice, Purchase, Quote, Receipt, Sale } from '@schemas/documents';
+import type { CreditNote, Invoice, Purchase, Quote, Receipt, Sale, SupplierReturn } from '@schemas/documents';
 
 export type PrintLayout = 'a4' | 'thermal';
 
@@ -6,6 +6,7 @@ export type Printable =
   | { kind: 'invoice'; document: Invoice }
   | { kind: 'quote'; document: Quote }
   | { kind: 'credit_note'; document: CreditNote }
+  | { kind: 'supplier_return'; document: SupplierReturn }
   | { kind: 'sale'; document: Sale }
   | { kind: 'purchase'; document: Purchase }
   | { kind: 'receipt'; document: Receipt };

@@ -11,3 +11,17 @@ export async function createCreditNote(db: Db, input: Body, userId: number) {
   );
   return Number(row.id);
 }
+
+/** Goods back to the supplier from a purchase order, in one locking function; its id. */
+export async function createSupplierReturn(db: Db, input: Body, userId: number) {
+  const [row] = await db.query<{ id: number }>('select public.create_supplier_return($1, $2, $3, $4::text::jsonb, $5, $6, $7) as id', [
+    input.purchase_id,
+    input.issued_date,
+    input.reason,
+    JSON.stringify(input.items),
+    input.payment_method ?? null,
+    input.notes ?? null,
+    userId,
+  ]);
+  return Number(row.id);
+}

@@ -12,6 +12,9 @@ import {
   convertQuoteInput,
   creditNoteInput,
   creditNoteRow,
+  SUPPLIER_RETURN_STATUSES,
+  supplierReturnInput,
+  supplierReturnRow,
   draftQuoteInput,
   draftInvoiceInput,
   invoiceInput,
@@ -31,7 +34,7 @@ import {
   sentInvoiceInput,
   sentQuoteInput,
 } from '../../schemas/documents.ts';
-import { createCreditNote } from './credit-notes.ts';
+import { createCreditNote, createSupplierReturn } from './credit-notes.ts';
 import { linesAtCostPrice } from './purchases.ts';
 import { payAtCounter } from './sales.ts';
 
@@ -43,7 +46,7 @@ import { payAtCounter } from './sales.ts';
  */
 export interface DocumentKind {
   /** The receiptable_type naming it in receipts and stock moves. */
-  type: 'Invoice' | 'Sale' | 'Purchase' | 'Quote' | 'CreditNote';
+  type: 'Invoice' | 'Sale' | 'Purchase' | 'Quote' | 'CreditNote' | 'SupplierReturn';
   /** Its routes' path under /api, and their tag in the OpenAPI document. */
   path: string;
   tag: string;
@@ -59,7 +62,7 @@ export interface DocumentKind {
   /** Header columns a body writes, besides the party, the branch and the notes (a body names them as the columns). */
   fields: string[];
   /** The number series a new document takes its number from; without one it is numbered when posted. */
-  series?: 'sale' | 'purchase' | 'quote' | 'credit_note';
+  series?: 'sale' | 'purchase' | 'quote' | 'credit_note' | 'supplier_return';
   /** The statuses a list filters on. */
   statuses: readonly string[];
   /** Its OPEN_STATUS: its creator may still delete it. */
@@ -333,6 +336,7 @@ export const purchaseKind: DocumentKind = {
     to: {
       purchaseable: "json_build_object('name', x.product_name)",
       received_quantity: 'x.received_quantity',
+      returned: '(select coalesce(sum(si.quantity), 0)::int from public.supplier_return_items si where si.line_id = x.id)',
       cost_price_at_purchase: 'x.unit_price',
       total_price: 'x.line_total',
       notes: 'x.description',
@@ -518,5 +522,42 @@ export const creditNoteKind: DocumentKind = {
   creates: createCreditNote,
 };
 
+export const supplierReturnKind: DocumentKind = {
+  type: 'SupplierReturn',
+  path: '/supplier-returns',
+  tag: 'Supplier returns',
+  notFound: 'Supplier return not found',
+  table: 'supplier_returns',
+  linesTable: 'supplier_return_items',
+  keyColumn: 'supplier_return_id',
+  party: SUPPLIER,
+  dateColumn: 'issued_date',
+  fields: [],
+  series: 'supplier_return',
+  statuses: SUPPLIER_RETURN_STATUSES,
+  listFilters: [{ name: 'purchase_id', label: 'Purchase order', sql: 'd.document_id = ?' }],
+  createdAs: {},
+  columns: `d.issued_date, d.status, d.reason, d.refunded_amount,
+    json_build_object('type', 'Purchase', 'id', d.document_id, 'number', (select x.number from public.purchases x where x.id = d.document_id)) as document`,
+  statusCondition: storedStatus,
+  lines: {
+    key: 'items',
+    from: {},
+    to: { line_id: 'x.line_id', unit_price: 'x.unit_price', total: 'x.line_total', tax_amount: 'x.tax_amount', amount: 'x.amount' },
+  },
+  schemas: { create: supplierReturnInput, row: supplierReturnRow, listRow: supplierReturnRow },
+  words: {
+    list: { summary: 'List supplier returns' },
+    create: {
+      summary: 'Send goods back to the supplier',
+      description:
+        "Against a purchase order's lines: no line beyond what it received less what went back before (422 on the line). The goods leave the order's branch (409 when it is short), the product's average cost is that of what stays, the order owes less by each unit's share of its net, and what was paid beyond that comes back as a refund receipt (`payment_method`). 409 for a cancelled order.",
+    },
+    show: { summary: 'One supplier return' },
+  },
+  actions: {},
+  creates: createSupplierReturn,
+};
+
 /** Every kind, in the order their routes are listed. */
-export const DOCUMENT_KINDS = [invoiceKind, saleKind, purchaseKind, quoteKind, creditNoteKind];
+export const DOCUMENT_KINDS = [invoiceKind, saleKind, purchaseKind, quoteKind, creditNoteKind, supplierReturnKind];

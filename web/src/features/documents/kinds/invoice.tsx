@@ -59,7 +59,7 @@ export const invoiceKind: EditableKind<Invoice, InvoiceItem> = {
   canEdit: (invoice) => invoice.status !== 'cancelled',
   canPay: (invoice) => PAYABLE.has(invoice.status) && invoice.balance_due > 0,
   canDelete: (invoice) => invoice.status === 'draft',
-  Actions: ({ document: invoice }) => invoice.status !== 'draft' && invoice.status !== 'cancelled' && <ReturnItemsLink source="invoice_id" document={invoice} />,
+  Actions: ({ document: invoice }) => invoice.status !== 'draft' && invoice.status !== 'cancelled' && <ReturnItemsLink source="invoice_id" id={invoice.id} lines={invoice.items} />,
   post: {
     action: 'send',
     label: 'Send',

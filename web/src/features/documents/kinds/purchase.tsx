@@ -23,6 +23,7 @@ import { LineProduct, quantityColumn } from '../DocumentView';
 import { StatusBadge } from '../StatusBadge';
 import { RECEIVE_CONFIRM, canCancel, canDelete, canEdit, canReceive, hasReceived, purchaseQueries, shownStatus } from './purchaseRules';
 import { ReceiveDialog } from './ReceiveDialog';
+import { ReturnItemsLink } from '../ReturnItemsLink';
 import './purchase.css';
 
 const STATUS_LABELS: Record<(typeof PURCHASE_STATUSES)[number], string> = {
@@ -171,7 +172,18 @@ export const purchaseKind: EditableKind<Purchase, PurchaseItem> = {
   canEdit,
   canPay: (purchase) => purchase.balance_due > 0 && purchase.status !== 'cancelled',
   canDelete,
-  Actions: ReceiveButton,
+  Actions: ({ document: purchase }) => (
+    <>
+      <ReceiveButton document={purchase} />
+      {purchase.status !== 'cancelled' && (
+        <ReturnItemsLink
+          source="purchase_id"
+          id={purchase.id}
+          lines={purchase.purchase_items.map((line) => ({ quantity: line.received_quantity, returned: line.returned }))}
+        />
+      )}
+    </>
+  ),
   post: {
     action: 'receive',
     label: 'Mark as Received',

@@ -78,7 +78,7 @@ export const saleKind: EditableKind<Sale, SaleItem> = {
   canPay: (sale) => sale.status !== 'cancelled' && sale.balance_due > 0,
   // Only what never moved stock or money can be deleted.
   canDelete: (sale) => sale.status !== 'completed' && sale.total_paid === 0,
-  Actions: ({ document: sale }) => sale.status === 'completed' && <ReturnItemsLink source="sale_id" document={sale} />,
+  Actions: ({ document: sale }) => sale.status === 'completed' && <ReturnItemsLink source="sale_id" id={sale.id} lines={sale.items} />,
   post: {
     action: 'complete',
     label: 'Complete',
