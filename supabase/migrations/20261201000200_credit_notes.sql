@@ -627,7 +627,8 @@ end;
 $$;
 
 -- Cancelling a credit note that gave no cash back: its goods leave the branch again, its store credit
--- is taken back if the customer still holds it, and the document is owed as before.
+-- is taken back if the customer still holds it (a store-credit payment on the document), and the
+-- document is owed as before.
 create function public.cancel_credit_note(p_id bigint, p_user_id bigint)
 returns void
 language plpgsql
@@ -668,8 +669,13 @@ begin
   end loop;
   execute format('update public.%I d set credited_amount = d.credited_amount - $2 where d.id = $1', t.header_table)
     using v_note.document_id, v_note.net_amount;
+  perform public.refresh_document_totals(v_note.document_type, v_note.document_id);
+  -- The store credit given is taken back by a receipt of its own: receipts are never undone by deleting them.
   if v_receipt.id is not null then
-    delete from public.receipts r where r.id = v_receipt.id;
+    v_receipt.id := public.create_receipt('income', v_note.document_type, v_note.document_id, v_receipt.amount,
+      greatest(current_date, v_note.issued_date), 'store_credit',
+      null, null, null, null, null, p_user_id);
+    update public.receipts r set credit_note_id = p_id where r.id = v_receipt.id;
   end if;
   perform public.refresh_document_totals(v_note.document_type, v_note.document_id);
   perform public.report_stage_credit_note(-1, p_id);

@@ -19,8 +19,8 @@ const DUE = `${YEAR}-07-15`;
 
 type Cents = number;
 type Kind = 'Invoice' | 'Sale' | 'Purchase';
-type Series = 'invoice' | 'sale' | 'purchase' | 'receipt' | 'credit_note';
-const SERIES: Series[] = ['invoice', 'sale', 'purchase', 'receipt', 'credit_note'];
+type Series = 'invoice' | 'sale' | 'purchase' | 'receipt' | 'credit_note' | 'supplier_return';
+const SERIES: Series[] = ['invoice', 'sale', 'purchase', 'receipt', 'credit_note', 'supplier_return'];
 type Outcome = 'ok' | 409 | 422;
 
 /** Products of a run, by index: two tires and a battery with stock, and a service. */
@@ -109,6 +109,8 @@ export interface Model {
   storeCredit: Cents;
   /** Credit notes issued in the run. */
   creditNotes: ModelCreditNote[];
+  /** Supplier returns made in the run. */
+  supplierReturns: number;
   /** Numbers of receipts deleted in this run: issued, so counted by the gapless check. */
   deletedNumbers: string[];
   /** The same over every run of the test file. */
@@ -174,7 +176,7 @@ interface DocRow {
   payment_status: string;
   credited: number;
   receipts_sum: number;
-  items?: { id: number; quantity: number; received: number }[];
+  items?: { id: number; quantity: number; received: number; returned: number }[];
 }
 interface Snapshot {
   stock: { product_id: number; location_id: number; quantity: number | null; moves: number; count: number }[];
@@ -182,7 +184,8 @@ interface Snapshot {
   Invoice: DocRow[];
   Sale: DocRow[];
   Purchase: DocRow[];
-  receipts: { id: number; number: string; type: string; receiptable_type: Kind; receiptable_id: number; amount: number; credit_note_id: number | null }[];
+  receipts: { id: number; number: string; type: string; receiptable_type: Kind; receiptable_id: number; amount: number; credit_note_id: number | null; supplier_return_id: number | null }[];
+  supplier_returns: { number: string; document_id: number; net: number }[];
   credit_notes: { number: string; document_type: Kind; document_id: number; net: number; status: string }[];
   returned: { document_type: Kind; line_id: number; returned: number }[];
   series: Record<string, number> | null;
@@ -227,14 +230,18 @@ const SNAPSHOT = `select json_build_object(
     'purchases',
     'supplier_id = $2',
     'Purchase',
-    `, 'items', (select json_agg(json_build_object('id', x.id, 'quantity', x.quantity, 'received', x.received_quantity) order by x.position)
+    `, 'items', (select json_agg(json_build_object('id', x.id, 'quantity', x.quantity, 'received', x.received_quantity,
+                  'returned', (select coalesce(sum(si.quantity), 0)::int from public.supplier_return_items si where si.line_id = x.id)) order by x.position)
                   from public.purchase_items x where x.purchase_id = d.id)`,
   )},
   'receipts', (select coalesce(json_agg(json_build_object('id', r.id, 'number', r.number, 'type', r.type, 'receiptable_type', r.receiptable_type,
-                 'receiptable_id', r.receiptable_id, 'amount', r.amount, 'credit_note_id', r.credit_note_id) order by r.id), '[]')
+                 'receiptable_id', r.receiptable_id, 'amount', r.amount, 'credit_note_id', r.credit_note_id,
+                 'supplier_return_id', r.supplier_return_id) order by r.id), '[]')
                  from public.receipts r where r.customer_id = $1 or r.supplier_id = $2),
   'credit_notes', (select coalesce(json_agg(json_build_object('number', c.number, 'document_type', c.document_type, 'document_id', c.document_id,
                  'net', c.net_amount, 'status', c.status) order by c.id), '[]') from public.credit_notes c where c.customer_id = $1),
+  'supplier_returns', (select coalesce(json_agg(json_build_object('number', s.number, 'document_id', s.document_id, 'net', s.net_amount) order by s.id), '[]')
+                 from public.supplier_returns s where s.supplier_id = $2),
   'returned', (select coalesce(json_agg(json_build_object('document_type', c.document_type, 'line_id', x.line_id, 'returned', x.quantity)), '[]')
                  from public.credit_note_items x join public.credit_notes c on c.id = x.credit_note_id where c.customer_id = $1 and c.status = 'issued'),
   'series', (select json_object_agg(s.series, s.next_value) from public.document_series s where s.year = $4)
@@ -306,8 +313,11 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
       if (balance !== net - credited - paid) problem(`${name}: balance_due ${row.balance} is not net ${row.net} − credited ${row.credited} − paid ${row.paid}`);
       if (receipts !== paid) problem(`${name}: its receipts add up to ${row.receipts_sum}, total_paid is ${row.paid}`);
       if (row.payment_status !== paymentStatus(paid, net, credited)) problem(`${name}: payment_status ${row.payment_status} with ${row.paid} paid of ${row.net} less ${row.credited}`);
-      const credits = snap.credit_notes.filter((note) => note.document_type === kind && Number(note.document_id) === doc.id && note.status === 'issued');
-      if (credits.reduce((sum, note) => sum + toCents(note.net), 0) !== credited) problem(`${name}: its credit notes add up to other than credited_amount ${row.credited}`);
+      const credits =
+        kind === 'Purchase'
+          ? snap.supplier_returns.filter((back) => Number(back.document_id) === doc.id)
+          : snap.credit_notes.filter((note) => note.document_type === kind && Number(note.document_id) === doc.id && note.status === 'issued');
+      if (credits.reduce((sum, note) => sum + toCents(note.net), 0) !== credited) problem(`${name}: its returns add up to other than credited_amount ${row.credited}`);
       for (const line of doc.lines) {
         if (kind === 'Purchase' || line.itemId === undefined) continue;
         const back = snap.returned.filter((x) => x.document_type === kind && Number(x.line_id) === line.itemId).reduce((sum, x) => sum + x.returned, 0);
@@ -317,8 +327,8 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
       const numbered = kind !== 'Invoice' || row.status === 'sent';
       if (numbered && !row.number) problem(`${name}: has no number`);
       if (kind === 'Purchase') {
-        const received = (row.items ?? []).map((item) => `${item.id}:${item.received}/${item.quantity}`).join(' ');
-        const expected = doc.lines.map((line) => `${line.itemId}:${line.received}/${line.quantity}`).join(' ');
+        const received = (row.items ?? []).map((item) => `${item.id}:${item.received}/${item.quantity} back ${item.returned}`).join(' ');
+        const expected = doc.lines.map((line) => `${line.itemId}:${line.received}/${line.quantity} back ${line.returned}`).join(' ');
         if (received !== expected) problem(`${name}: lines received ${received}, the model ${expected}`);
       }
     }
@@ -334,8 +344,11 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
     }
   }
   // The refunds that settle credit notes are the model's documents' paid amounts, not receipts of their own.
-  for (const row of receipts.values()) if (!row.credit_note_id) problem(`receipt ${row.number} (${row.id}) is in the database but not in the model`);
+  for (const row of receipts.values()) {
+    if (!row.credit_note_id && !row.supplier_return_id) problem(`receipt ${row.number} (${row.id}) is in the database but not in the model`);
+  }
   const statuses = snap.credit_notes.map((note) => note.status).join(',');
+  if (snap.supplier_returns.length !== m.supplierReturns) problem(`${snap.supplier_returns.length} supplier returns in the database, the model ${m.supplierReturns}`);
   if (statuses !== m.creditNotes.map((note) => note.status).join(',')) {
     problem(`credit notes in the database: ${statuses || 'none'}, the model ${m.creditNotes.map((note) => note.status).join(',') || 'none'}`);
   }
@@ -347,6 +360,7 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
     purchase: snap.Purchase.map((row) => row.number!),
     receipt: [...snap.receipts.map((row) => row.number), ...m.deletedNumbers],
     credit_note: snap.credit_notes.map((row) => row.number),
+    supplier_return: snap.supplier_returns.map((row) => row.number),
   };
   for (const series of SERIES) {
     const values = issued[series].map((number) => {
@@ -997,6 +1011,60 @@ class CancelReturn extends Action {
   }
 }
 
+/** Goods received on a purchase order go back to the supplier: the order owes less, a refund for what was paid beyond, the cost of what stays. */
+class SupplierReturn extends Action {
+  constructor(readonly pick: number, readonly useful: boolean, readonly line: number, readonly quantity: number, readonly method: string) {
+    super();
+  }
+  toString() {
+    return `supplierReturn(purchase[${this.pick}${this.useful ? ' useful' : ''}] line ${this.line} ×${this.quantity} ${this.method})`;
+  }
+  plan(m: Model): Plan | null {
+    const doc = choose(m.docs.Purchase, this.pick, this.useful, (doc) => doc.status !== 'cancelled' && doc.lines.some((line) => line.received > line.returned));
+    if (!doc || doc.lines[0].itemId === undefined) return null;
+    const index = this.line % doc.lines.length;
+    const line = doc.lines[index];
+    const share = netShares(doc)[index];
+    const amount = roundHalf(share * (line.returned + this.quantity), line.quantity) - roundHalf(share * line.returned, line.quantity);
+    const excess = Math.max(doc.paid - (doc.net - doc.credited - amount), 0);
+    let expected: Outcome = 'ok';
+    if (doc.status === 'cancelled') expected = 409;
+    else if (this.quantity > line.received - line.returned) expected = 422;
+    else if (m.stock[line.product][doc.location] < this.quantity) expected = 409;
+    return {
+      text: `${this.toString()} → ${money(amount)} of ${PRODUCT_NAMES[line.product]}×${line.quantity} (${line.received} in, ${line.returned} back) on ${describeDoc(doc)}`,
+      phase: 2,
+      expected,
+      send: (r) =>
+        send(r, 'POST', '/api/supplier-returns', {
+          purchase_id: doc.id,
+          issued_date: DAY,
+          reason: 'Model return',
+          items: [{ line_id: line.itemId, quantity: this.quantity }],
+          payment_method: this.method === 'store_credit' ? 'cash' : this.method,
+        }),
+      verify: (answer) => {
+        const back = answer.body.data;
+        return toCents(back.net_amount) !== amount || toCents(back.refunded_amount) !== excess
+          ? `credited ${back.net_amount} and refunded ${back.refunded_amount}, the model ${money(amount)} and ${money(excess)}`
+          : null;
+      },
+      apply: (m, answer) => {
+        const back = answer.body.data;
+        const onHand = m.stock[line.product][0] + m.stock[line.product][1];
+        if (onHand > this.quantity) {
+          m.cost[line.product] = Math.max(roundHalf(onHand * m.cost[line.product] - this.quantity * line.price, onHand - this.quantity), 0);
+        }
+        m.stock[line.product][doc.location] -= this.quantity;
+        line.returned += this.quantity;
+        doc.credited += toCents(back.net_amount);
+        doc.paid -= toCents(back.refunded_amount);
+        m.supplierReturns += 1;
+      },
+    };
+  }
+}
+
 const SUCCESS = [200, 201, 204];
 const outcomeOf = (status: number): Outcome | number => (SUCCESS.includes(status) ? 'ok' : status === 409 || status === 422 ? status : status);
 function count(r: Real, action: Action, answer: Answer) {
@@ -1149,6 +1217,12 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
   },
   { arbitrary: pick.map((p) => new CancelReturn(p)), weight: 1 },
   {
+    arbitrary: fc
+      .tuple(pick, useful, fc.nat({ max: 2 }), fc.integer({ min: 1, max: 3 }), method)
+      .map(([p, u, line, quantity, m]) => new SupplierReturn(p, u, line, quantity, m)),
+    weight: 2,
+  },
+  {
     arbitrary: fc.tuple(documentSpec('Purchase'), fc.constantFrom<'pending' | 'ordered' | 'received'>('pending', 'ordered', 'received')).map(([doc, status]) => new CreatePurchase(doc, status)),
     weight: 2,
   },
@@ -1245,7 +1319,7 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     supplierId,
     sequential,
     last: undefined as unknown as Snapshot,
-    start: { invoice: 1, sale: 1, purchase: 1, receipt: 1, credit_note: 1 },
+    start: { invoice: 1, sale: 1, purchase: 1, receipt: 1, credit_note: 1, supplier_return: 1 },
     log: [],
     stats: file.stats,
   };
@@ -1292,6 +1366,7 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     receipts: [],
     storeCredit: 0,
     creditNotes: [],
+    supplierReturns: 0,
     deletedNumbers: [],
     fileDeletedNumbers: file.deletedNumbers,
   };
@@ -1308,7 +1383,8 @@ export async function yearNumbersProblems(h: Harness, deleted: string[]): Promis
        union all select 'sale', number from public.sales where number like $1
        union all select 'purchase', number from public.purchases where number like $1
        union all select 'receipt', number from public.receipts where number like $1
-       union all select 'credit_note', number from public.credit_notes where number like $1`,
+       union all select 'credit_note', number from public.credit_notes where number like $1
+       union all select 'supplier_return', number from public.supplier_returns where number like $1`,
       [`%-${YEAR}-%`],
     ),
   );
