@@ -3880,7 +3880,8 @@ declare
   v_totals jsonb;
 begin
   select case when p_party = 'customer'
-              then jsonb_build_object('id', pt.id, 'name', pt.name, 'phone', pt.phone, 'email', pt.email, 'address', pt.address)
+              then jsonb_build_object('id', pt.id, 'name', pt.name, 'phone', pt.phone, 'email', pt.email, 'address', pt.address,
+                                      'store_credit', public.store_credit_of(pt.id))
               else jsonb_build_object('id', pt.id, 'name', pt.name, 'phone', pt.phone, 'email', pt.email, 'address', pt.address,
                                       'contact_person', pt.contact_person) end
     into v_party

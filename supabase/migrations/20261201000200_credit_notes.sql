@@ -1092,3 +1092,42 @@ begin
   );
 end;
 $function$;
+
+-- A customer's statement says the store credit they hold.
+create or replace function public.report_statement(p_party text, p_party_id bigint, p_as_of date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_as_of date := coalesce(p_as_of, current_date);
+  v_party jsonb;
+  v_documents jsonb;
+  v_totals jsonb;
+begin
+  select case when p_party = 'customer'
+              then jsonb_build_object('id', pt.id, 'name', pt.name, 'phone', pt.phone, 'email', pt.email, 'address', pt.address,
+                                      'store_credit', public.store_credit_of(pt.id))
+              else jsonb_build_object('id', pt.id, 'name', pt.name, 'phone', pt.phone, 'email', pt.email, 'address', pt.address,
+                                      'contact_person', pt.contact_person) end
+    into v_party
+    from public.report_parties pt where pt.party_type = p_party and pt.id = p_party_id;
+  if v_party is null then
+    return null;
+  end if;
+  with documents as (
+    select o.*, a.* from public.report_open_documents(p_party, v_as_of, array[p_party_id]) o
+    cross join lateral public.report_ageing(v_as_of, o.due_date, o.balance) a)
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'type', d.document_type, 'id', d.id, 'number', d.number, 'date', d.date, 'due_date', d.due_date, 'net_amount', d.net_amount,
+           'paid', d.paid, 'balance', d.balance, 'days_overdue', greatest(v_as_of - d.due_date, 0)) order by d.date, d.due_date, d.id), '[]'::jsonb),
+         jsonb_build_object(
+           'billed', coalesce(sum(d.net_amount), 0), 'paid', coalesce(sum(d.paid), 0), 'balance', coalesce(sum(d.balance), 0),
+           'current', coalesce(sum(d.not_due), 0), 'days_1_30', coalesce(sum(d.days_1_30), 0), 'days_31_60', coalesce(sum(d.days_31_60), 0),
+           'days_61_90', coalesce(sum(d.days_61_90), 0), 'days_over_90', coalesce(sum(d.days_over_90), 0))
+    into v_documents, v_totals
+    from documents d;
+  return jsonb_build_object('as_of', v_as_of, p_party, v_party, 'documents', v_documents, 'totals', v_totals);
+end;
+$function$;

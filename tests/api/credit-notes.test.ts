@@ -193,6 +193,7 @@ describe('credit notes', () => {
     expect(after).toMatchObject({ credited_amount: 200, total_paid: 0, balance_due: 0 });
 
     expect((await send('GET', `/api/customers/${customerId}/summary`)).body.data.store_credit).toBe(100);
+    expect((await send('GET', `/api/reports/customer-balance/${customerId}`)).body.customer.store_credit).toBe(100);
     const next = await sentInvoice([{ product_id: tire.id, quantity: 2, unit_price: 100 }]);
     const tooMuch = await pay('Invoice', next.id, 150, 'store_credit', staff.token);
     expect(tooMuch.status).toBe(422);

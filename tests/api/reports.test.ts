@@ -537,7 +537,7 @@ describe('customer and supplier balances', () => {
     const statement = await get(`/api/reports/customer-balance/${ids.c2}?as_of=2023-03-31`);
     expect(statement).toEqual({
       as_of: '2023-03-31',
-      customer: { id: ids.c2, name: names.c2, phone: '555 0102', email: 'c2@example.test', address: '1 Main St' },
+      customer: { id: ids.c2, name: names.c2, phone: '555 0102', email: 'c2@example.test', address: '1 Main St', store_credit: 0 },
       documents: [
         { type: 'Invoice', id: ids.invB, number: numbers.invB, date: '2023-03-08', due_date: '2023-04-07', net_amount: 160, paid: 100, balance: 60, days_overdue: 0 },
         { type: 'Sale', id: ids.saleD, number: numbers.saleD, date: '2023-03-22', due_date: '2023-03-22', net_amount: 72, paid: 0, balance: 72, days_overdue: 9 },

@@ -286,7 +286,11 @@ const statementFigures = {
 
 /** GET /api/reports/customer-balance/{id}: a customer's statement. */
 export const customerStatement = z
-  .object({ customer: z.object(statementParty), ...statementFigures })
+  .object({
+    /** With the store credit the customer holds: given back on returns, not yet spent. */
+    customer: z.object({ ...statementParty, store_credit: amount }),
+    ...statementFigures,
+  })
   .meta({ id: 'CustomerStatement' });
 export type CustomerStatement = z.infer<typeof customerStatement>;
 

@@ -80,6 +80,7 @@ export function StatementPage({ side }: { side: PartySide }) {
     if (party.address) facts.push(['Address', party.address]);
     if (party.phone) facts.push(['Phone', party.phone]);
     if (party.email) facts.push(['Email', party.email]);
+    if ('store_credit' in party && party.store_credit > 0) facts.push(['Store Credit', formatMoney(party.store_credit)]);
     facts.push(['As Of', formatDate(data.as_of)]);
   }
 
