@@ -34,7 +34,7 @@ import {
   sentInvoiceInput,
   sentQuoteInput,
 } from '../../schemas/documents.ts';
-import { createCreditNote, createSupplierReturn } from './credit-notes.ts';
+import { createCreditNote, createSupplierReturn } from './returns.ts';
 import { linesAtCostPrice } from './purchases.ts';
 import { payAtCounter } from './sales.ts';
 
