@@ -542,6 +542,7 @@ describe('settings', () => {
       purchase_prefix: 'PO',
       quote_prefix: 'Q',
       quote_valid_days: 14,
+      core_return_days: 30,
       credit_note_prefix: 'CN',
       supplier_return_prefix: 'SR',
       print_footer: 'Thank you',

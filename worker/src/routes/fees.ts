@@ -15,6 +15,8 @@ const NOT_FOUND = 'Fee not found';
 const NAME_TAKEN = 'Another fee has this name';
 const COLUMNS = `r.id, r.name, r.amount, r.applies_to, r.refundable, r.active, r.product_id, p.tax_rate_id, p.tax_exempt,
   coalesce((select json_agg(m.product_id order by m.product_id) from public.product_fee_rules m where m.fee_rule_id = r.id), '[]') as product_ids,
+  coalesce((select json_agg(json_build_object('id', mp.id, 'name', mp.name) order by mp.name) from public.product_fee_rules m
+              join public.products mp on mp.id = m.product_id where m.fee_rule_id = r.id), '[]') as products,
   r.version, r.created_at, r.updated_at`;
 const FROM = 'from public.fee_rules r join public.products p on p.id = r.product_id';
 

@@ -335,6 +335,7 @@ export const settingsInput = z.object({
   credit_note_prefix: prefix('Credit note prefix'),
   supplier_return_prefix: prefix('Supplier return prefix'),
   quote_valid_days: wholeNumber('Quote validity', 1, 365),
+  core_return_days: wholeNumber('Core return days', 1, 365),
   print_footer: optionalText('Print footer', 1000),
 });
 export type SettingsInput = z.input<typeof settingsInput>;
@@ -391,6 +392,8 @@ const counterLine = {
   parent_line_id: id.nullable(),
   fee_rule_id: id.nullable(),
   waived_fees: z.array(z.object({ fee_rule_id: id, reason: z.string() })),
+  /** A core charge: credited back when the old core comes back (a credit note of this line). */
+  core_charge: z.boolean(),
 };
 
 /** What a line kept of the product when it was added. */
@@ -670,6 +673,8 @@ export const settingsRow = z
     supplier_return_prefix: z.string(),
     /** How many days a new quote holds. */
     quote_valid_days: z.number().int(),
+    /** How many days after a sale a battery's core is still credited. */
+    core_return_days: z.number().int(),
     print_footer: z.string().nullable(),
     version,
   })

@@ -30,6 +30,8 @@ export const feeRuleRow = z
     amount,
     applies_to: z.enum(FEE_APPLIES_TO),
     product_ids: z.array(id),
+    /** The marked products, by name. */
+    products: z.array(named),
     refundable: z.boolean(),
     active: z.boolean(),
     /** The service the fee is sold as. */

@@ -66,13 +66,14 @@ export function ReturnPage() {
       ) : found.isError ? (
         <ErrorBox messages={[`Error loading the ${SOURCES[source].name.toLowerCase()}: ${found.error.message}`]} />
       ) : (
-        <ReturnForm source={source} document={found.data} />
+        <ReturnForm source={source} document={found.data} coreLineId={Number(params.get('core_line_id')) || null} />
       )}
     </section>
   );
 }
 
-function ReturnForm({ source, document }: { source: Source; document: ReturnedFrom }) {
+/** `coreLineId`: a battery's core charge whose old core came back (Core Returned): one of it, nothing restocked. */
+function ReturnForm({ source, document, coreLineId }: { source: Source; document: ReturnedFrom; coreLineId: number | null }) {
   const navigate = useNavigate();
   const flash = useFlash();
   const queryClient = useQueryClient();
@@ -82,11 +83,11 @@ function ReturnForm({ source, document }: { source: Source; document: ReturnedFr
   const lines = linesOf(document);
   const party = 'supplier' in document ? document.supplier : document.customer;
   const [asked, setAsked] = useState<Record<number, Asked>>(() =>
-    Object.fromEntries(lines.map((line) => [line.id, { quantity: '', restock: line.product_type !== 'service' }])),
+    Object.fromEntries(lines.map((line) => [line.id, { quantity: line.id === coreLineId ? '1' : '', restock: line.id !== coreLineId && line.product_type !== 'service' }])),
   );
   const [locationId, setLocationId] = useState(String(document.location_id));
   const [date, setDate] = useState(today());
-  const [reason, setReason] = useState('');
+  const [reason, setReason] = useState(coreLineId ? 'Core returned' : '');
   const [settle, setSettle] = useState<'refund' | 'credit'>('refund');
   const [method, setMethod] = useState<string>('cash');
   const [message, setMessage] = useState<string | null>(null);

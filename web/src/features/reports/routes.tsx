@@ -5,6 +5,7 @@ const InventoryReportPage = lazy(() => import('./InventoryReportPage').then((m) 
 const SalesReportPage = lazy(() => import('./SalesReportPage').then((m) => ({ default: m.SalesReportPage })));
 const PurchasesReportPage = lazy(() => import('./PurchasesReportPage').then((m) => ({ default: m.PurchasesReportPage })));
 const BalanceReportPage = lazy(() => import('./BalanceReportPage').then((m) => ({ default: m.BalanceReportPage })));
+const FeesReportPage = lazy(() => import('./FeesReportPage').then((m) => ({ default: m.FeesReportPage })));
 const StatementPage = lazy(() => import('./StatementPage').then((m) => ({ default: m.StatementPage })));
 
 export const reportRoutes: RouteObject[] = [
@@ -15,6 +16,7 @@ export const reportRoutes: RouteObject[] = [
       { path: 'inventory', element: <InventoryReportPage /> },
       { path: 'sales', element: <SalesReportPage /> },
       { path: 'purchases', element: <PurchasesReportPage /> },
+      { path: 'fees', element: <FeesReportPage /> },
       { path: 'customer-balance', element: <BalanceReportPage key="customer" side="customer" /> },
       { path: 'customer-balance/:id', element: <StatementPage key="customer" side="customer" /> },
       { path: 'supplier-balance', element: <BalanceReportPage key="supplier" side="supplier" /> },

@@ -13,6 +13,7 @@ import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useSaveSettings } from './api';
+import { FeeRules } from './FeeRules';
 import { TaxRates } from './TaxRates';
 import './settings.css';
 
@@ -34,6 +35,7 @@ const GROUPS: { title: string; fields: { name: SettingsField; label: string; req
     fields: [
       { name: 'payment_terms_days', label: 'Payment Terms (days)', required: true },
       { name: 'quote_valid_days', label: 'Quotes Valid For (days)', required: true },
+      { name: 'core_return_days', label: 'Core Returns Within (days)', required: true },
     ],
   },
   {
@@ -59,6 +61,7 @@ const MULTILINE: SettingsField[] = ['address', 'print_footer'];
 const NUMBER_INPUTS: Partial<Record<SettingsField, { step: string; min: string; max: string }>> = {
   payment_terms_days: { step: '1', min: '0', max: '365' },
   quote_valid_days: { step: '1', min: '1', max: '365' },
+  core_return_days: { step: '1', min: '1', max: '365' },
 };
 
 export function SettingsPage() {
@@ -77,11 +80,13 @@ export function SettingsPage() {
         <>
           <OpenedSettings settings={settings.data} />
           <TaxRates canChange />
+          <FeeRules canChange />
         </>
       ) : (
         <>
           <SettingsReadOnly settings={settings.data} />
           <TaxRates canChange={false} />
+          <FeeRules canChange={false} />
         </>
       )}
     </section>
@@ -146,7 +151,7 @@ function SettingsForm({ settings, save, onSaved, onReload }: SettingsFormProps) 
 function SettingsReadOnly({ settings }: { settings: Settings }) {
   const shown = (name: SettingsField) => {
     const value = settings[name];
-    if (name === 'payment_terms_days' || name === 'quote_valid_days') return `${value} days`;
+    if (name === 'payment_terms_days' || name === 'quote_valid_days' || name === 'core_return_days') return `${value} days`;
     return value === null ? '' : String(value);
   };
   return (

@@ -69,6 +69,7 @@ export const menu: MenuEntry[] = [
       { label: 'Inventory', to: '/reports/inventory' },
       { label: 'Sales', to: '/reports/sales' },
       { label: 'Purchases', to: '/reports/purchases' },
+      { label: 'Fees and Cores', to: '/reports/fees' },
       { label: 'Customer Balance', to: '/reports/customer-balance' },
       { label: 'Supplier Balance', to: '/reports/supplier-balance' },
     ],

@@ -179,7 +179,7 @@ export const purchaseKind: EditableKind<Purchase, PurchaseItem> = {
         <ReturnItemsLink
           source="purchase_id"
           id={purchase.id}
-          lines={purchase.purchase_items.map((line) => ({ quantity: line.received_quantity, returned: line.returned }))}
+          lines={purchase.purchase_items.map((line) => ({ ...line, quantity: line.received_quantity }))}
         />
       )}
     </>
