@@ -48,6 +48,8 @@ let file: FileFixture;
 async function fileFixture(harness: Harness): Promise<FileFixture> {
   const { token } = await signIn(harness);
   const f = await catalogueFixture(harness);
+  // A rate of the shop's: documents whose tax the commands give otherwise are an administrator's overrides.
+  await harness.withDb((db) => db.query(`update public.tax_rates set rate = 8.25 where is_default`));
   return { h: harness, token, f, ...(await batteryLookups(harness, f.tag)), deletedNumbers: [], stats: file?.stats ?? {} };
 }
 beforeAll(async () => {

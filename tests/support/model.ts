@@ -389,12 +389,37 @@ function fail(r: Real, problems: string[]): never {
   throw new Error(`${problems.join('\n')}\n\nWhat the run did:\n${r.log.join('\n')}`);
 }
 
+/**
+ * The counter's rules over every document: a tax is the rule's figure over the lines' rates unless an
+ * administrator set it, each fee line has its item's quantity, and the cores on hand are their moves.
+ */
+const COUNTER_RULES = ['invoice', 'sale', 'quote']
+  .map(
+    (kind) => `
+  select '${kind} ' || d.id || ': tax ' || d.tax_amount || ', the rule gives ' || r.tax || case when d.tax_overridden then ' (overridden)' else '' end as problem
+    from public.${kind}s d
+    cross join lateral (select coalesce(sum((e ->> 'tax')::numeric), 0) as tax from jsonb_array_elements(public.tax_by_rate(
+      coalesce((select jsonb_agg(jsonb_build_object('name', x.tax_name, 'rate', x.tax_rate, 'total', x.line_total)) from public.${kind}_items x where x.${kind}_id = d.id), '[]'),
+      d.discount_amount)) e) r
+   where r.tax <> d.tax_computed or (not d.tax_overridden and d.tax_amount <> d.tax_computed) or (d.tax_overridden and d.tax_amount = d.tax_computed)
+  union all
+  select '${kind} ' || f.${kind}_id || ': a fee line of ' || f.quantity || ' under an item of ' || p.quantity
+    from public.${kind}_items f join public.${kind}_items p on p.id = f.parent_line_id where f.quantity <> p.quantity`,
+  )
+  .concat(`
+  select 'cores at location ' || s.location_id || ': ' || s.quantity || ' on hand, moves add up to ' || coalesce(m.quantity, 0)
+    from public.core_stock s
+    left join (select location_id, fee_rule_id, sum(quantity) as quantity from public.core_moves group by 1, 2) m using (location_id, fee_rule_id)
+   where s.quantity <> coalesce(m.quantity, 0)`)
+  .join('\n  union all');
+
 async function checkStep(m: Model, r: Real, refused: boolean) {
-  const [snap, stock] = await Promise.all([
+  const [snap, stock, counter] = await Promise.all([
     snapshot(r, m.productIds),
     Promise.all(STOCKED.map((product) => send(r, 'GET', `/api/products/${m.productIds[product]}/stock`))),
+    r.h.withDb((db) => db.query<{ problem: string }>(COUNTER_RULES)),
   ]);
-  const problems = invariants(m, r, snap, stock);
+  const problems = [...invariants(m, r, snap, stock), ...counter.map((row) => row.problem)];
   if (refused && r.sequential && JSON.stringify(snap) !== JSON.stringify(r.last)) {
     problems.unshift(`a refused command changed the database:\n  before ${JSON.stringify(r.last)}\n  after  ${JSON.stringify(snap)}`);
   }
