@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, flag, money, optionalDate, optionalId, optionalMoney, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, timestamp, recordStamps, version } from './answers.ts';
+import { vehicleAnswer, vehicleFields } from './vehicles.ts';
 
 /** Store credit: what a customer was given back on a return, spent on later invoices and sales. */
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit'] as const;
@@ -64,6 +65,7 @@ export const invoiceItemInput = z.object({
 });
 
 const invoiceFields = {
+  ...vehicleFields,
   customer_id: requiredId('Customer is required'),
   location_id: requiredId('Location is required'),
   issued_date: requiredDate('Issue date'),
@@ -98,6 +100,7 @@ export const saleItemInput = z.object({
 });
 
 const saleFields = {
+  ...vehicleFields,
   customer_id: requiredId('Customer is required'),
   location_id: requiredId('Location is required'),
   sale_date: requiredDate('Sale date'),
@@ -129,6 +132,7 @@ export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 const quoteFields = {
+  ...vehicleFields,
   customer_id: requiredId('Customer is required'),
   location_id: requiredId('Location is required'),
   issued_date: requiredDate('Issue date'),
@@ -439,6 +443,7 @@ export const invoiceListRow = z
     /** The quote it was made from, and its number. */
     quote_id: id.nullable(),
     quote_number: z.string().nullable(),
+    ...vehicleAnswer,
     items: z.array(invoiceItemRow),
   })
   .meta({ id: 'InvoiceListRow' });
@@ -459,6 +464,7 @@ export const saleListRow = z
     /** The quote it was made from, and its number. */
     quote_id: id.nullable(),
     quote_number: z.string().nullable(),
+    ...vehicleAnswer,
     items: z.array(saleItemRow),
   })
   .meta({ id: 'SaleListRow' });
@@ -491,6 +497,7 @@ export const quoteRow = z
     sent_at: timestamp.nullable(),
     /** The invoice or sale it became. */
     converted_to: z.object({ type: z.enum(['Invoice', 'Sale']), id, number: z.string().nullable() }).nullable(),
+    ...vehicleAnswer,
     items: z.array(quoteItemRow),
   })
   .meta({ id: 'Quote' });
