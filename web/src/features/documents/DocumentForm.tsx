@@ -11,6 +11,7 @@ import { DocumentEditor } from './DocumentEditor';
 import { draftInput, linesInput, LINE_KINDS, newLineKey, useDocumentDraft, type DraftStart, type KeptHeader } from './draft';
 import type { EditableKind, TradingDocument } from './kind';
 import { useDocumentForm } from './useDocumentForm';
+import { useVehicleFields } from './VehicleFields';
 
 /** A document as the editor starts it; its tax follows the shop's rate if it still matches it. */
 function startOf<D extends TradingDocument, L extends { id: number }>(
@@ -75,7 +76,9 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   const start = startOf(kind, document, taxRate, useNewDocumentBranch(), presetParty);
   const state = useDocumentDraft(kind.mode, kept ? { ...kept.draft, lines: kept.draft.lines.map((line) => ({ ...line, key: newLineKey() })) } : start, taxRate);
   const header = kind.useHeader(document, state, settings, kept?.header);
-  const typed = { draft: state.draft, header: header.input as KeptHeader };
+  const partyField = LINE_KINDS[kind.mode].party.field;
+  const vehicle = useVehicleFields(partyField === 'customer_id', state.draft.party?.id ?? null, document as never, kept?.header);
+  const typed = { draft: state.draft, header: { ...header.input, ...vehicle.input } as KeptHeader };
   useKeepDraft(page, typed, { pristine: kept ? null : typed, version: document?.version });
   const draft: DraftControl = {
     restored: page.restored,
@@ -93,9 +96,9 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   const saving = document ? update : create;
   const keyFor = useIdempotencyKey();
   const form = useDocumentForm({
-    input: { ...draftInput(state), ...header.input, items: linesInput(state) },
+    input: { ...draftInput(state), ...header.input, ...vehicle.input, items: linesInput(state) },
     schema: document ? kind.schemas.update : kind.schemas.create,
-    fields: [LINE_KINDS[kind.mode].party.field, 'location_id', ...kind.formFields, 'discount_amount', 'tax_amount', 'notes'],
+    fields: [LINE_KINDS[kind.mode].party.field, 'location_id', ...kind.formFields, 'vehicle_id', 'mileage', 'discount_amount', 'tax_amount', 'notes'],
     error: saving.error,
     failureMessage: `Error ${document ? 'updating' : 'creating'} ${kind.noun}. Please try again.`,
     onValid: (input) => {
@@ -120,7 +123,13 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
       kept={draft}
       locationLabel={kind.locationLabel}
       presetProduct={presetProduct}
-      header={header.fields(form.errors)}
+      header={
+        <>
+          {vehicle.fields(form.errors)}
+          {header.fields(form.errors)}
+        </>
+      }
+      tireSize={vehicle.tireSize}
       afterTotals={header.afterTotals?.(form.errors)}
       errors={form.errors}
       lineErrors={form.lineErrors}
