@@ -35,7 +35,7 @@ describe.skipIf(!browserTestsCanRun())("a vehicle's history in the browser", () 
     await app?.stop();
   });
 
-  /** A sale to Maria Gonzalez on her car at `mileage`, of four tires of the size the vehicle offers and their fitting. */
+  /** A sale to Maria Gonzalez on her car at `mileage`, of four tires of the size the vehicle offers. */
   async function visit(mileage: string, offeredSize: string) {
     await page.goto(`${app.url}/sales/create`);
     const form = page.getByRole('form', { name: 'New Sale' });
@@ -90,6 +90,10 @@ describe.skipIf(!browserTestsCanRun())("a vehicle's history in the browser", () 
 
     // Second visit: the size last fitted; a mileage below the last one is questioned.
     form = await visit('40000', '205 / 55 R 16');
+    await form.getByRole('combobox', { name: 'Quick add' }).fill('tire fitting');
+    await form.getByRole('listbox', { name: 'Quick add' }).getByRole('option').first().waitFor();
+    await form.getByRole('combobox', { name: 'Quick add' }).press('Enter');
+    await form.getByRole('row', { name: /Tire fitting/ }).waitFor();
     await form.getByRole('button', { name: 'Complete and pay' }).click();
     await form.getByText('The last recorded mileage of this vehicle is 41,000. Check the mileage, or confirm it is right.').waitFor();
     await expectAccessible(page, 'the sale form with its mileage questioned');
@@ -119,6 +123,8 @@ describe.skipIf(!browserTestsCanRun())("a vehicle's history in the browser", () 
     expect(await row.textContent()).toContain(sold.items[0].dot);
     expect(await row.textContent()).toContain('Michelin');
     expect(await row.textContent()).toContain('Primacy 4');
+    expect(await history.nth(0).getByRole('row', { name: /Tire fitting/ }).textContent()).toContain('Service');
+    expect(await history.nth(1).getByRole('row', { name: /Tire fitting/ }).count()).toBe(0);
     await takeShots(page, 'vehicles-history');
   });
 });

@@ -105,7 +105,7 @@ export function VehiclePage() {
           ]}
         />
       </div>
-      <section aria-labelledby="vehicle-history">
+      <section aria-labelledby="vehicle-history" className="vehicle-history">
         <div className="vehicles-head">
           <h2 id="vehicle-history">History</h2>
         </div>
@@ -120,7 +120,7 @@ export function VehiclePage() {
             {history.data.data.map((visit) => (
               <Visit key={`${visit.document_type}-${visit.document_id}`} visit={visit} />
             ))}
-            <Pagination page={page} lastPage={history.data.last_page} onChange={setPage} />
+            {history.data.last_page > 1 && <Pagination page={page} lastPage={history.data.last_page} onChange={setPage} />}
           </>
         )}
       </section>
