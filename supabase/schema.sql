@@ -1251,7 +1251,7 @@ create table public.vehicles (
   created_at timestamp with time zone default now() not null,
   updated_at timestamp with time zone default now() not null,
   constraint vehicles_pkey PRIMARY KEY (id),
-  constraint vehicles_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
+  constraint vehicles_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
   constraint vehicles_make_check CHECK ((length(make) <= 100)),
   constraint vehicles_model_check CHECK ((length(model) <= 100)),
   constraint vehicles_notes_check CHECK ((length(notes) <= 2000)),

@@ -1,9 +1,10 @@
 -- Customers' vehicles: each quote, invoice and sale may name one of its customer's vehicles and the
 -- mileage it came in with, so a vehicle's page shows every visit and the recall list whom to call.
+-- A customer deleted (one with no documents) takes their vehicles along.
 
 create table public.vehicles (
   id bigint generated always as identity primary key,
-  customer_id bigint not null references public.customers(id),
+  customer_id bigint not null references public.customers(id) on delete cascade,
   plate text not null check (length(plate) between 1 and 20),
   vin text check (vin ~ '^[A-HJ-NPR-Z0-9]{17}$'),
   make text check (length(make) <= 100),

@@ -76,6 +76,12 @@ describe('vehicles', () => {
 
     expect((await send('DELETE', `/api/vehicles/${vehicle.id}`)).status).toBe(204);
     expect((await send('GET', `/api/vehicles/${vehicle.id}`)).status).toBe(404);
+
+    // A customer without documents goes with their vehicles.
+    const leaving = (await send('POST', '/api/customers', { name: `Leaving ${f.tag}`, phone: '555 0152', address: '9 Garage Rd' })).body.data.id;
+    const theirs = await newVehicle({}, leaving);
+    expect((await send('DELETE', `/api/customers/${leaving}`)).status).toBe(204);
+    expect((await send('GET', `/api/vehicles/${theirs.id}`)).status).toBe(404);
   });
 
   it('refuses a VIN whose check digit does not match, or of the wrong length, naming the field', async () => {
