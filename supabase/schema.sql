@@ -84,6 +84,8 @@ create table public.credit_note_items (
   line_total numeric(12,2) not null,
   tax_amount numeric(12,2) not null,
   amount numeric(12,2) not null,
+  tax_name text,
+  tax_rate numeric(6,3),
   constraint credit_note_items_pkey PRIMARY KEY (id),
   constraint credit_note_items_credit_note_id_fkey FOREIGN KEY (credit_note_id) REFERENCES credit_notes(id) ON DELETE CASCADE,
   constraint credit_note_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
@@ -155,10 +157,15 @@ create table public.customers (
   version integer default 1 not null,
   changed_by bigint,
   changed_at timestamp with time zone,
+  tax_exempt boolean default false not null,
+  tax_exempt_certificate text,
+  tax_exempt_until date,
   constraint customers_pkey PRIMARY KEY (id),
   constraint customers_address_check CHECK (((length(address) >= 1) AND (length(address) <= 500))),
+  constraint customers_exemption_has_certificate CHECK (((NOT tax_exempt) OR (tax_exempt_certificate IS NOT NULL))),
   constraint customers_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
-  constraint customers_phone_check CHECK (((length(phone) >= 1) AND (length(phone) <= 50)))
+  constraint customers_phone_check CHECK (((length(phone) >= 1) AND (length(phone) <= 50))),
+  constraint customers_tax_exempt_certificate_check CHECK (((length(tax_exempt_certificate) >= 1) AND (length(tax_exempt_certificate) <= 100)))
 );
 CREATE INDEX customers_name_idx ON public.customers USING btree (lower(name));
 CREATE INDEX customers_name_trgm_idx ON public.customers USING gin (lower(name) gin_trgm_ops);
@@ -226,6 +233,8 @@ create table public.invoice_items (
   discount_percent numeric(5,2) default 0 not null,
   cost_price numeric(12,2) default 0 not null,
   line_total numeric(12,2) not null,
+  tax_name text,
+  tax_rate numeric(6,3),
   constraint invoice_items_pkey PRIMARY KEY (id),
   constraint invoice_items_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
   constraint invoice_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
@@ -266,6 +275,10 @@ create table public.invoices (
   changed_at timestamp with time zone,
   quote_id bigint,
   credited_amount numeric(12,2) default 0 not null,
+  taxes jsonb default '[]'::jsonb not null,
+  tax_computed numeric(12,2) default 0 not null,
+  tax_overridden boolean default false not null,
+  tax_exempt_certificate text,
   vehicle_id bigint,
   mileage integer,
   constraint invoices_pkey PRIMARY KEY (id),
@@ -396,7 +409,10 @@ create table public.products (
   version integer default 1 not null,
   changed_by bigint,
   changed_at timestamp with time zone,
+  tax_rate_id bigint,
+  tax_exempt boolean default false not null,
   constraint products_pkey PRIMARY KEY (id),
+  constraint products_tax_rate_id_fkey FOREIGN KEY (tax_rate_id) REFERENCES tax_rates(id),
   constraint products_cost_price_check CHECK ((cost_price >= (0)::numeric)),
   constraint products_kind_check CHECK ((kind = ANY (ARRAY['tire'::text, 'battery'::text, 'wiper'::text, 'service'::text, 'item'::text]))),
   constraint products_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
@@ -408,6 +424,7 @@ CREATE INDEX products_kind_name_idx ON public.products USING btree (kind, lower(
 CREATE INDEX products_low_stock_idx ON public.products USING btree (total_stock, lower(name), id) WHERE (active AND (kind <> 'service'::text) AND (total_stock <= low_stock_at));
 CREATE INDEX products_search_text_idx ON public.products USING gin (search_text gin_trgm_ops);
 CREATE INDEX products_size_idx ON public.products USING btree (size_key, lower(name), id) INCLUDE (kind, active, selling_price, total_stock) WHERE (size_key IS NOT NULL);
+CREATE INDEX products_tax_rate_idx ON public.products USING btree (tax_rate_id) WHERE (tax_rate_id IS NOT NULL);
 alter table public.products enable row level security;
 
 create table public.purchase_items (
@@ -500,6 +517,8 @@ create table public.quote_items (
   discount_percent numeric(5,2) default 0 not null,
   cost_price numeric(12,2) default 0 not null,
   line_total numeric(12,2) not null,
+  tax_name text,
+  tax_rate numeric(6,3),
   constraint quote_items_pkey PRIMARY KEY (id),
   constraint quote_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
   constraint quote_items_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id) ON DELETE CASCADE,
@@ -539,6 +558,10 @@ create table public.quotes (
   changed_by bigint,
   changed_at timestamp with time zone,
   credited_amount numeric(12,2) default 0 not null,
+  taxes jsonb default '[]'::jsonb not null,
+  tax_computed numeric(12,2) default 0 not null,
+  tax_overridden boolean default false not null,
+  tax_exempt_certificate text,
   vehicle_id bigint,
   mileage integer,
   constraint quotes_pkey PRIMARY KEY (id),
@@ -852,6 +875,8 @@ create table public.sale_items (
   discount_percent numeric(5,2) default 0 not null,
   cost_price numeric(12,2) default 0 not null,
   line_total numeric(12,2) not null,
+  tax_name text,
+  tax_rate numeric(6,3),
   constraint sale_items_pkey PRIMARY KEY (id),
   constraint sale_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
   constraint sale_items_sale_id_fkey FOREIGN KEY (sale_id) REFERENCES sales(id) ON DELETE CASCADE,
@@ -892,6 +917,10 @@ create table public.sales (
   changed_at timestamp with time zone,
   quote_id bigint,
   credited_amount numeric(12,2) default 0 not null,
+  taxes jsonb default '[]'::jsonb not null,
+  tax_computed numeric(12,2) default 0 not null,
+  tax_overridden boolean default false not null,
+  tax_exempt_certificate text,
   vehicle_id bigint,
   mileage integer,
   constraint sales_pkey PRIMARY KEY (id),
@@ -957,7 +986,6 @@ create table public.settings (
   phone text,
   email text,
   tax_number text,
-  tax_rate numeric(5,2) default 0 not null,
   payment_terms_days integer default 30 not null,
   invoice_prefix text default 'INV'::text not null,
   sale_prefix text default 'S'::text not null,
@@ -976,8 +1004,7 @@ create table public.settings (
   constraint settings_id_check CHECK (id),
   constraint settings_payment_terms_days_check CHECK (((payment_terms_days >= 0) AND (payment_terms_days <= 365))),
   constraint settings_quote_valid_days_check CHECK (((quote_valid_days >= 1) AND (quote_valid_days <= 365))),
-  constraint settings_shop_name_check CHECK (((length(shop_name) >= 1) AND (length(shop_name) <= 255))),
-  constraint settings_tax_rate_check CHECK (((tax_rate >= (0)::numeric) AND (tax_rate <= (100)::numeric)))
+  constraint settings_shop_name_check CHECK (((length(shop_name) >= 1) AND (length(shop_name) <= 255)))
 );
 alter table public.settings enable row level security;
 
@@ -1142,6 +1169,24 @@ create table public.tags (
 );
 alter table public.tags enable row level security;
 
+create table public.tax_rates (
+  id bigint generated always as identity not null,
+  name text not null,
+  rate numeric(6,3) not null,
+  is_default boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint tax_rates_pkey PRIMARY KEY (id),
+  constraint tax_rates_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100))),
+  constraint tax_rates_rate_check CHECK (((rate >= (0)::numeric) AND (rate <= (100)::numeric)))
+);
+CREATE UNIQUE INDEX tax_rates_name_key ON public.tax_rates USING btree (lower(name));
+CREATE UNIQUE INDEX tax_rates_one_default ON public.tax_rates USING btree (is_default) WHERE is_default;
+alter table public.tax_rates enable row level security;
+
 create table public.tire_brands (
   id bigint generated always as identity not null,
   name text not null,
@@ -1296,6 +1341,32 @@ begin
   end if;
   perform public.lock_quote(p_id, array['sent'], 'accepted');
   update public.quotes q set status = 'accepted', updated_at = now() where q.id = p_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.apply_document_tax(p_type text, p_id bigint, p_tax numeric)
+ RETURNS numeric
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_type);
+  v_taxes jsonb;
+  v_computed numeric;
+begin
+  execute format(
+    $sql$
+    select public.tax_by_rate(
+             coalesce((select jsonb_agg(jsonb_build_object('name', x.tax_name, 'rate', x.tax_rate, 'total', x.line_total))
+                         from public.%I x where x.%I = d.id), '[]'::jsonb),
+             d.discount_amount)
+      from public.%I d where d.id = $1
+    $sql$, t.lines_table, t.key_column, t.header_table) into v_taxes using p_id;
+  select coalesce(sum((e ->> 'tax')::numeric), 0) into v_computed from jsonb_array_elements(v_taxes) e;
+  execute format(
+    'update public.%I d set taxes = $2, tax_computed = $3, tax_overridden = ($4 is not null and $4 <> $3), tax_amount = coalesce($4, $3) where d.id = $1',
+    t.header_table) using p_id, v_taxes, v_computed, p_tax;
+  return v_computed;
 end;
 $function$;
 
@@ -1723,9 +1794,9 @@ begin
   execute format(
     $sql$
     insert into public.%I (%I, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
-                           discount_percent, cost_price, line_total)
+                           discount_percent, cost_price, line_total, tax_name, tax_rate)
     select $1, x.position, x.product_id, x.product_type, x.product_name, x.description, coalesce(tr.dot, x.dot), x.quantity,
-           x.unit_price, x.discount_percent, p.cost_price, x.line_total
+           x.unit_price, x.discount_percent, p.cost_price, x.line_total, x.tax_name, x.tax_rate
       from public.quote_items x
       join public.products p on p.id = x.product_id
       left join public.tires tr on tr.product_id = x.product_id
@@ -1733,8 +1804,9 @@ begin
      order by x.position
     $sql$, t.lines_table, t.key_column) using v_id, p_id;
   execute format(
-    'update public.%I d set subtotal = $2, discount_amount = $3, tax_amount = $4 where d.id = $1', t.header_table)
-    using v_id, q.subtotal, q.discount_amount, q.tax_amount;
+    'update public.%I d set subtotal = $2, discount_amount = $3, tax_amount = $4, taxes = $5, tax_computed = $6, tax_overridden = $7,
+            tax_exempt_certificate = $8 where d.id = $1', t.header_table)
+    using v_id, q.subtotal, q.discount_amount, q.tax_amount, q.taxes, q.tax_computed, q.tax_overridden, q.tax_exempt_certificate;
   perform public.refresh_document_totals(v_type, v_id);
   update public.quotes x
      set status = 'converted', converted_type = v_type, converted_id = v_id, converted_at = now(), updated_at = now()
@@ -2039,6 +2111,34 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.credit_note_items_copy_tax()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text;
+begin
+  select cn.document_type into v_type from public.credit_notes cn where cn.id = new.credit_note_id;
+  if v_type = 'Invoice' then
+    select x.tax_name, x.tax_rate into new.tax_name, new.tax_rate from public.invoice_items x where x.id = new.line_id;
+  else
+    select x.tax_name, x.tax_rate into new.tax_name, new.tax_rate from public.sale_items x where x.id = new.line_id;
+  end if;
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.customer_exemption(p_customer_id bigint, p_date date)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.tax_exempt_certificate from public.customers c
+   where c.id = p_customer_id and c.tax_exempt and (c.tax_exempt_until is null or c.tax_exempt_until >= p_date)
+$function$;
+
 CREATE OR REPLACE FUNCTION public.decline_document(p_type text, p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -2203,6 +2303,15 @@ CREATE OR REPLACE FUNCTION public.is_low_stock(p_quantity integer, p_low_stock_a
  IMMUTABLE
 AS $function$
   select p_quantity operator(pg_catalog.<=) p_low_stock_at
+$function$;
+
+CREATE OR REPLACE FUNCTION public.line_total(p_price numeric, p_quantity integer, p_discount_percent numeric)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select round(p_price * p_quantity * (1 - p_discount_percent / 100), 2)
 $function$;
 
 CREATE OR REPLACE FUNCTION public.lock_quote(p_id bigint, p_allowed text[], p_doing text)
@@ -2380,6 +2489,19 @@ AS $function$
     from regexp_split_to_table(lower(concat_ws(' ', p_name, p_extra)), '\s+') with ordinality s(token, n),
          regexp_replace(s.token, '[^a-z0-9]', '', 'g') w
    where w <> ''
+$function$;
+
+CREATE OR REPLACE FUNCTION public.product_tax(p_product_id bigint, p_exempt boolean, OUT tax_name text, OUT tax_rate numeric)
+ RETURNS record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_exempt or p.tax_exempt then 'Exempt' else coalesce(r.name, 'No Tax') end,
+         case when p_exempt or p.tax_exempt then 0 else coalesce(r.rate, 0) end
+    from public.products p
+    left join public.tax_rates r on r.id = coalesce(p.tax_rate_id, (select d.id from public.tax_rates d where d.is_default))
+   where p.id = p_product_id
 $function$;
 
 CREATE OR REPLACE FUNCTION public.product_totals_apply()
@@ -4293,16 +4415,22 @@ declare
 begin
   return query execute format(
     $sql$
-    with d as (select h.subtotal, h.net_amount, h.tax_amount from public.%I h where h.id = $1),
+    with d as (select h.subtotal, h.net_amount - h.tax_amount as base, h.tax_amount from public.%I h where h.id = $1),
+    r as (select x.*, x.line_total * coalesce((to_jsonb(x) ->> 'tax_rate')::numeric, 1) as rated from public.%I x where x.%I = $1),
+    -- Lines carry tax by what their rates make of them; where no rate makes any (a tax set by hand on
+    -- untaxed lines), by their totals.
+    w as (
+      select r.*, case when sum(r.rated) over () > 0 then r.rated else r.line_total end as weight from r),
+    v as (select w.*, sum(w.weight) over () as weights from w),
     l as (
-      select x.id, x.position, x.product_id, x.product_type, x.product_name, x.description, x.dot, x.quantity, x.unit_price,
-             x.discount_percent, x.cost_price, x.line_total,
-             row_number() over (order by x.position desc, x.id desc) = 1 as last,
-             case when d.subtotal > 0 then round(d.net_amount * x.line_total / d.subtotal, 2) else 0 end as value,
-             case when d.subtotal > 0 then round(d.tax_amount * x.line_total / d.subtotal, 2) else 0 end as tax
-        from public.%I x, d
-       where x.%I = $1),
-    s as (select sum(l.value) filter (where not l.last) as value, sum(l.tax) filter (where not l.last) as tax from l)
+      select w.id, w.position, w.product_id, w.product_type, w.product_name, w.description, w.dot, w.quantity, w.unit_price,
+             w.discount_percent, w.cost_price,
+             row_number() over (order by w.position desc, w.id desc) = 1 as last,
+             row_number() over (order by w.weight > 0 desc, w.position desc, w.id desc) = 1 as last_taxed,
+             case when d.subtotal > 0 then round(d.base * w.line_total / d.subtotal, 2) else 0 end as base,
+             case when w.weights > 0 then round(d.tax_amount * w.weight / w.weights, 2) else 0 end as tax
+        from v w, d),
+    s as (select sum(l.base) filter (where not l.last) as base, sum(l.tax) filter (where not l.last_taxed) as tax from l)
     select l.id, l.position, l.product_id, l.product_type, l.product_name, l.description, l.dot, l.quantity, l.unit_price,
            l.discount_percent, l.cost_price,
            coalesce(case when $2 = 'Purchase'
@@ -4310,8 +4438,9 @@ begin
              else (select sum(ci.quantity) from public.credit_note_items ci
                      join public.credit_notes cn on cn.id = ci.credit_note_id
                     where ci.line_id = l.id and cn.document_type = $2 and cn.document_id = $1 and cn.status = 'issued') end, 0)::integer,
-           case when l.last then d.net_amount - coalesce(s.value, 0) else l.value end,
-           case when l.last then d.tax_amount - coalesce(s.tax, 0) else l.tax end
+           case when l.last then d.base - coalesce(s.base, 0) else l.base end
+             + case when l.last_taxed then d.tax_amount - coalesce(s.tax, 0) else l.tax end,
+           case when l.last_taxed then d.tax_amount - coalesce(s.tax, 0) else l.tax end
       from l, d, s
      order by l.position, l.id
     $sql$,
@@ -4443,6 +4572,24 @@ AS $function$
    where r.customer_id = p_customer_id and r.payment_method = 'store_credit'
 $function$;
 
+CREATE OR REPLACE FUNCTION public.tax_by_rate(p_lines jsonb, p_discount numeric)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  with l as (select x.name, x.rate, x.total from jsonb_to_recordset(p_lines) as x(name text, rate numeric, total numeric)),
+       s as (select sum(l.total) as subtotal from l),
+       n as (select l.name, l.rate,
+                    l.total - case when s.subtotal > 0 then coalesce(p_discount, 0) * l.total / s.subtotal else 0 end as taxable
+               from l, s),
+       g as (select n.name, n.rate, sum(n.taxable) as taxable, round(sum(n.taxable * n.rate / 100), 2) as tax
+               from n group by n.name, n.rate)
+  select coalesce(jsonb_agg(jsonb_build_object('name', g.name, 'rate', g.rate, 'taxable', round(g.taxable, 2), 'tax', g.tax)
+                            order by g.rate desc, g.name), '[]'::jsonb)
+    from g
+$function$;
+
 CREATE OR REPLACE FUNCTION public.tire_size_key(p_size text)
  RETURNS text
  LANGUAGE sql
@@ -4485,6 +4632,7 @@ CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON public.audit_events F
 CREATE TRIGGER audit_batteries AFTER UPDATE ON public.batteries FOR EACH ROW EXECUTE FUNCTION audit_row('product');
 CREATE TRIGGER audit_battery_brands AFTER INSERT OR DELETE OR UPDATE ON public.battery_brands FOR EACH ROW EXECUTE FUNCTION audit_row('battery_brand', 'name');
 CREATE TRIGGER battery_brands_version BEFORE UPDATE ON public.battery_brands FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER credit_note_items_tax BEFORE INSERT ON public.credit_note_items FOR EACH ROW EXECUTE FUNCTION credit_note_items_copy_tax();
 CREATE TRIGGER audit_credit_notes AFTER INSERT OR DELETE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION audit_document('credit_note');
 CREATE TRIGGER audit_credit_notes_update AFTER UPDATE ON public.credit_notes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.notes IS DISTINCT FROM new.notes))) EXECUTE FUNCTION audit_document('credit_note');
 CREATE CONSTRAINT TRIGGER credit_notes_counts_insert AFTER INSERT ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
@@ -4513,7 +4661,7 @@ CREATE TRIGGER audit_patterns AFTER INSERT OR DELETE OR UPDATE ON public.pattern
 CREATE TRIGGER patterns_product_names AFTER UPDATE OF name ON public.patterns FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION refresh_product_names();
 CREATE TRIGGER patterns_version BEFORE UPDATE ON public.patterns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION audit_row('product', 'name');
-CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
+CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();
@@ -4570,6 +4718,8 @@ CREATE TRIGGER audit_suppliers AFTER INSERT OR DELETE OR UPDATE ON public.suppli
 CREATE TRIGGER suppliers_version BEFORE UPDATE ON public.suppliers FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_tags AFTER INSERT OR DELETE OR UPDATE ON public.tags FOR EACH ROW EXECUTE FUNCTION audit_row('tag', 'name');
 CREATE TRIGGER tags_version BEFORE UPDATE ON public.tags FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_tax_rates AFTER INSERT OR DELETE OR UPDATE ON public.tax_rates FOR EACH ROW EXECUTE FUNCTION audit_row('tax_rate', 'name');
+CREATE TRIGGER tax_rates_version BEFORE UPDATE ON public.tax_rates FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_tire_brands AFTER INSERT OR DELETE OR UPDATE ON public.tire_brands FOR EACH ROW EXECUTE FUNCTION audit_row('tire_brand', 'name');
 CREATE TRIGGER tire_brands_product_names AFTER UPDATE OF name ON public.tire_brands FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION refresh_product_names();
 CREATE TRIGGER tire_brands_version BEFORE UPDATE ON public.tire_brands FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();

@@ -476,6 +476,8 @@ describe('services', () => {
       description: 'Four wheels, laser',
       selling_price: 45,
       active: true,
+      tax_rate_id: null,
+      tax_exempt: false,
       version: service.version,
       created_at: service.created_at,
       updated_at: service.updated_at,

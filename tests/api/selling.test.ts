@@ -535,7 +535,6 @@ describe('settings', () => {
       phone: '555 0000',
       email: 'shop@example.test',
       tax_number: 'TX-1',
-      tax_rate: 8.25,
       payment_terms_days: 14,
       invoice_prefix: 'INV',
       sale_prefix: 'S',
@@ -555,11 +554,10 @@ describe('settings', () => {
     const admin = await createUser(h, 'admin');
     const login = await call(h, 'POST', '/api/auth/login', { body: admin });
     const asAdmin = (body: unknown) => call(h, 'PUT', '/api/settings', { token: login.body.token, body });
-    const bad = await asAdmin({ ...profile, shop_name: '', tax_rate: 101, invoice_prefix: 'IN V' });
+    const bad = await asAdmin({ ...profile, shop_name: '', invoice_prefix: 'IN V' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({
       shop_name: ['Shop name is required'],
-      tax_rate: ['Tax rate must be between 0 and 100'],
       invoice_prefix: ['Invoice prefix may only contain letters and digits'],
     });
     const saved = await asAdmin({ ...profile, invoice_prefix: 'TS' });

@@ -6,7 +6,7 @@ import { supplierInput } from '../../worker/src/schemas/suppliers.ts';
 describe('customer and supplier input', () => {
   it('keeps only the known fields, trims them and empties blank optional ones', () => {
     const parsed = customerInput.parse({ name: ' Ann ', phone: '1', address: 'A', email: ' ', id: 5, extra: true });
-    expect(parsed).toEqual({ name: 'Ann', phone: '1', address: 'A', email: null, company_name: null });
+    expect(parsed).toEqual({ name: 'Ann', phone: '1', address: 'A', email: null, company_name: null, tax_exempt: false, tax_exempt_certificate: null, tax_exempt_until: null });
   });
 
   it('gives the specification messages, keyed by field', () => {

@@ -17,6 +17,7 @@ import { productRoutes } from './routes/products/index.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { documentRoutes } from './routes/documents/index.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { taxRoutes } from './routes/tax.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { describe, openApiDocument } from './http/openapi.ts';
@@ -98,6 +99,7 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   app.route('/', productRoutes);
   app.route('/notifications', notificationRoutes);
   app.route('/settings', settingsRoutes);
+  app.route('/', taxRoutes);
   app.route('/', documentRoutes);
   app.route('/reports', reportRoutes);
   app.route('/dashboard', dashboardRoutes);

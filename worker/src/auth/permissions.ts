@@ -14,7 +14,7 @@ import type { SessionUser } from '../schemas/auth.ts';
  *   of the record or the request (administrators always may).
  */
 export type Rule = 'public' | 'self' | 'staff' | 'admin' | StaffCondition;
-export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged' | 'lines at cost price' | 'not a refund';
+export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged' | 'lines at cost price' | 'not a refund' | 'tax as computed';
 
 /** What a refused staff member reads, by what was refused. */
 const REFUSALS: Record<StaffCondition | 'admin', string> = {
@@ -24,10 +24,12 @@ const REFUSALS: Record<StaffCondition | 'admin', string> = {
   'cost price unchanged': "Only an administrator can change a product's cost price. Ask an administrator.",
   'lines at cost price': "Only an administrator can order at a cost price other than the product's. Ask an administrator.",
   'not a refund': 'Only an administrator can record a refund. Ask an administrator.',
+  'tax as computed': "Only an administrator can set a tax other than the one the shop's tax rates give. Ask an administrator.",
 };
 
 const ADMIN_MESSAGES: Record<string, string> = {
   '/api/settings': 'Only an administrator can change the settings.',
+  '/api/tax-rates': "Only an administrator can change the shop's tax rates.",
   '/api/users': 'Only an administrator can manage users.',
   '/api/audit-events': 'Only an administrator can see the audit trail.',
 };
@@ -97,11 +99,21 @@ export const PERMISSIONS: Record<string, Rule> = {
 
   'GET /api/settings': 'staff',
   'PUT /api/settings': 'admin',
+  'GET /api/tax-rates': 'staff',
+  'POST /api/tax-rates': 'admin',
+  'GET /api/tax-rates/:id': 'staff',
+  'PUT /api/tax-rates/:id': 'admin',
+  'DELETE /api/tax-rates/:id': 'admin',
+  'POST /api/tax-preview': 'staff',
 
   ...crud('/api/invoices', 'own open document'),
+  'POST /api/invoices': 'tax as computed',
+  'PUT /api/invoices/:id': 'tax as computed',
   'POST /api/invoices/:id/send': 'staff',
   'POST /api/invoices/:id/cancel': 'no payments',
   ...crud('/api/sales', 'own open document'),
+  'POST /api/sales': 'tax as computed',
+  'PUT /api/sales/:id': 'tax as computed',
   'POST /api/sales/:id/complete': 'staff',
   'POST /api/sales/:id/cancel': 'no payments',
   ...crud('/api/purchases', 'own open document'),
@@ -111,6 +123,8 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/purchases/:id/cancel': 'no payments',
   'POST /api/purchases/:id/payments': 'staff',
   ...crud('/api/quotes', 'own open document'),
+  'POST /api/quotes': 'tax as computed',
+  'PUT /api/quotes/:id': 'tax as computed',
   'POST /api/quotes/:id/send': 'staff',
   'POST /api/quotes/:id/accept': 'staff',
   'POST /api/quotes/:id/decline': 'staff',

@@ -9,7 +9,7 @@ export const customerRoutes = addPartySummary(
     noun: 'customer',
     row: customerRow,
     schema: customerInput,
-    columns: ['name', 'email', 'phone', 'address', 'company_name'],
+    columns: ['name', 'email', 'phone', 'address', 'company_name', 'tax_exempt', 'tax_exempt_certificate', 'tax_exempt_until'],
     searchWhere: searchCondition(['name', 'phone'], ['phone']),
     orderBy: 'lower(name)',
     notFound: 'Customer not found',

@@ -52,6 +52,7 @@ export const AUDIT_RECORD_TYPES = {
   tag: 'Tag',
   pattern: 'Pattern',
   settings: 'Settings',
+  tax_rate: 'Tax rate',
   user: 'User',
 } as const;
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;

@@ -1,3 +1,4 @@
+import { taxClassInput, taxClassRow } from './tax.ts';
 import { z } from 'zod';
 import { flag, optionalDate, optionalMoney, optionalText, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, date, id, named, recordStamps } from './answers.ts';
@@ -20,11 +21,13 @@ export const batteryInput = z.object({
   cost_price: optionalMoney('Cost price'),
   selling_price: optionalMoney('Selling price'),
   notes: optionalText('Notes', 2000),
+  ...taxClassInput,
 });
 export type BatteryInput = z.output<typeof batteryInput>;
 
 export const batteryRow = z
   .object({
+    ...taxClassRow,
     id,
     name: z.string(),
     battery_name: z.string(),

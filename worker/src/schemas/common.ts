@@ -54,7 +54,7 @@ export function optionalEmail(label = 'Email') {
     .pipe(z.email(`${label} must be a valid email address`).nullable());
 }
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** A required reference to another record, sent as a number or a numeric string. */
 export function requiredId(message: string) {

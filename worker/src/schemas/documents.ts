@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, flag, money, optionalDate, optionalId, optionalMoney, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
+import { LIMITS, blankToUndefined, flag, money, optionalDate, optionalId, optionalMoney, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, timestamp, recordStamps, version } from './answers.ts';
 import { vehicleAnswer, vehicleFields } from './vehicles.ts';
 
@@ -53,6 +53,12 @@ const percent = (label: string) =>
       .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} must have at most 2 decimals`),
   );
 
+/** A selling document's tax: left out, the shop's rates give it; a figure is an administrator's override. */
+const taxOverride = z
+  .preprocess(blankToUndefined, money('Tax amount').optional())
+  .transform((value) => value ?? null)
+  .meta({ description: "Left out: computed from the lines at the shop's tax rates. A different figure is an administrator's override (403 for staff)." });
+
 const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash, credit card, bank transfer, cheque or store credit' });
 
 // ---- Invoices ----
@@ -71,7 +77,7 @@ const invoiceFields = {
   issued_date: requiredDate('Issue date'),
   due_date: requiredDate('Due date'),
   discount_amount: optionalMoney('Discount amount'),
-  tax_amount: optionalMoney('Tax amount'),
+  tax_amount: taxOverride,
   notes: optionalText('Notes', 2000),
   items: listOf(invoiceItemInput),
 };
@@ -106,7 +112,7 @@ const saleFields = {
   sale_date: requiredDate('Sale date'),
   payment_method: z.preprocess((value) => value || 'cash', paymentMethod),
   discount_amount: optionalMoney('Discount amount'),
-  tax_amount: optionalMoney('Tax amount'),
+  tax_amount: taxOverride,
   notes: optionalText('Notes', 2000),
   items: listOf(saleItemInput),
 };
@@ -138,7 +144,7 @@ const quoteFields = {
   issued_date: requiredDate('Issue date'),
   valid_until: optionalDate('Valid until').meta({ description: "Left out: the issue date plus the shop's quote validity (Settings)" }),
   discount_amount: optionalMoney('Discount amount'),
-  tax_amount: optionalMoney('Tax amount'),
+  tax_amount: taxOverride,
   notes: optionalText('Notes', 2000),
   items: listOf(invoiceItemInput),
 };
@@ -314,7 +320,6 @@ export const settingsInput = z.object({
   phone: optionalText('Phone', 50),
   email: optionalText('Email', 255).pipe(z.email('Email must be a valid email address').nullable()),
   tax_number: optionalText('Tax number', 50),
-  tax_rate: percent('Tax rate'),
   payment_terms_days: wholeNumber('Payment terms', 0, 365),
   invoice_prefix: prefix('Invoice prefix'),
   sale_prefix: prefix('Sale prefix'),
@@ -357,6 +362,23 @@ const totalsRow = z.object({
 });
 export type Totals = z.infer<typeof totalsRow>;
 
+/** What one rate makes of a document: its lines' amounts after discounts, and the tax on them. */
+export const taxLineRow = z
+  .object({ name: z.string().nullable(), rate: z.number(), taxable: amount, tax: amount })
+  .meta({ id: 'TaxByRate' });
+export type TaxLine = z.infer<typeof taxLineRow>;
+
+/** A document sold at the shop's rates: its tax per rate, what the rule gave, and whether an administrator set another figure. */
+const taxed = {
+  taxes: z.array(taxLineRow),
+  tax_computed: amount,
+  tax_overridden: z.boolean(),
+  /** The certificate of a customer buying tax-free on the document's date. */
+  tax_exempt_certificate: z.string().nullable(),
+};
+/** The rate a line was sold at (null on lines sold before rates). */
+const lineTax = { tax_name: z.string().nullable(), tax_rate: z.number().nullable() };
+
 /** What a line kept of the product when it was added. */
 const lineBase = {
   id,
@@ -370,11 +392,11 @@ const lineBase = {
 
 /** What credit notes have brought back of a line sold. */
 const returned = z.number().int().describe('What credit notes have brought back of this line');
-export const invoiceItemRow = z.object({ ...lineBase, unit_price: amount, total: amount, returned }).meta({ id: 'InvoiceItem' });
+export const invoiceItemRow = z.object({ ...lineBase, unit_price: amount, total: amount, returned, ...lineTax }).meta({ id: 'InvoiceItem' });
 export type InvoiceItem = z.infer<typeof invoiceItemRow>;
 
 export const saleItemRow = z
-  .object({ ...lineBase, selling_price: amount, discount: z.number().describe('A percent of the line'), total_price: amount, returned })
+  .object({ ...lineBase, selling_price: amount, discount: z.number().describe('A percent of the line'), total_price: amount, returned, ...lineTax })
   .meta({ id: 'SaleItem' });
 export type SaleItem = z.infer<typeof saleItemRow>;
 
@@ -428,6 +450,8 @@ const documentBase = {
 };
 const withCustomer = { customer_id: id, customer: partyRow };
 
+
+
 /** An invoice as listed; a single one (and the answer of a change) adds its receipts. */
 export const invoiceListRow = z
   .object({
@@ -443,6 +467,7 @@ export const invoiceListRow = z
     /** The quote it was made from, and its number. */
     quote_id: id.nullable(),
     quote_number: z.string().nullable(),
+    ...taxed,
     ...vehicleAnswer,
     items: z.array(invoiceItemRow),
   })
@@ -464,6 +489,7 @@ export const saleListRow = z
     /** The quote it was made from, and its number. */
     quote_id: id.nullable(),
     quote_number: z.string().nullable(),
+    ...taxed,
     ...vehicleAnswer,
     items: z.array(saleItemRow),
   })
@@ -481,6 +507,7 @@ export const quoteItemRow = z
     total: amount,
     /** The product's stock now at the quote's branch (a service has none). */
     stock: z.number().int().nullable(),
+    ...lineTax,
   })
   .meta({ id: 'QuoteItem' });
 export type QuoteItem = z.infer<typeof quoteItemRow>;
@@ -497,6 +524,7 @@ export const quoteRow = z
     sent_at: timestamp.nullable(),
     /** The invoice or sale it became. */
     converted_to: z.object({ type: z.enum(['Invoice', 'Sale']), id, number: z.string().nullable() }).nullable(),
+    ...taxed,
     ...vehicleAnswer,
     items: z.array(quoteItemRow),
   })
@@ -514,6 +542,7 @@ export const creditNoteItemRow = z
     total: amount,
     tax_amount: amount,
     amount,
+    ...lineTax,
   })
   .meta({ id: 'CreditNoteItem' });
 export type CreditNoteItem = z.infer<typeof creditNoteItemRow>;
@@ -532,6 +561,8 @@ export const creditNoteRow = z
     settle: z.enum(['refund', 'credit']).nullable(),
     refunded_amount: amount,
     store_credit_amount: amount,
+    /** Its tax per rate: the returned lines' shares of their document's tax. */
+    taxes: z.array(taxLineRow),
     items: z.array(creditNoteItemRow),
   })
   .meta({ id: 'CreditNote' });
@@ -616,7 +647,6 @@ export const settingsRow = z
     phone: z.string().nullable(),
     email: z.string().nullable(),
     tax_number: z.string().nullable(),
-    tax_rate: z.number(),
     payment_terms_days: z.number().int(),
     invoice_prefix: z.string(),
     sale_prefix: z.string(),

@@ -1,3 +1,4 @@
+import { taxClassInput, taxClassRow } from './tax.ts';
 import { z } from 'zod';
 import { money, optionalId, optionalMoney, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, id, recordStamps } from './answers.ts';
@@ -17,11 +18,13 @@ export const inventoryInput = z.object({
   cost_price: optionalMoney('Cost price'),
   /** Where current_stock is counted; the first branch when not given. */
   location_id: optionalId('Location'),
+  ...taxClassInput,
 });
 export type InventoryInput = z.output<typeof inventoryInput>;
 
 export const inventoryItemRow = z
   .object({
+    ...taxClassRow,
     id,
     name: z.string(),
     category: z.enum(INVENTORY_CATEGORIES),

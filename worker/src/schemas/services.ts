@@ -1,3 +1,4 @@
+import { taxClassInput, taxClassRow } from './tax.ts';
 import { z } from 'zod';
 import { flag, money, optionalText, requiredText } from './common.ts';
 import { amount, id, recordStamps } from './answers.ts';
@@ -7,10 +8,12 @@ export const serviceInput = z.object({
   description: optionalText('Description', 2000),
   selling_price: money('Selling price'),
   active: flag('Active').default(true),
+  ...taxClassInput,
 });
 export type ServiceInput = z.output<typeof serviceInput>;
 
 export const serviceRow = z
-  .object({ id, name: z.string(), description: z.string().nullable(), selling_price: amount, active: z.boolean(), ...recordStamps })
+  .object({
+    ...taxClassRow, id, name: z.string(), description: z.string().nullable(), selling_price: amount, active: z.boolean(), ...recordStamps })
   .meta({ id: 'Service' });
 export type Service = z.infer<typeof serviceRow>;

@@ -1,3 +1,4 @@
+import { taxClassInput, taxClassRow } from './tax.ts';
 import { z } from 'zod';
 import { flag, money, optionalDate, optionalId, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, recordStamps } from './answers.ts';
@@ -38,6 +39,7 @@ export const tireSteps = {
     quantity: wholeNumber('Quantity'),
     active: flag('Active').default(true),
     notes: optionalText('Notes', 2000),
+    ...taxClassInput,
   }),
 };
 
@@ -64,6 +66,7 @@ export type { BranchStock } from './stock.ts';
 
 export const tireRow = z
   .object({
+    ...taxClassRow,
     id,
     /** The size, which is what pickers and documents show. */
     name: z.string(),

@@ -1,3 +1,4 @@
+import { taxClassInput, taxClassRow } from './tax.ts';
 import { z } from 'zod';
 import { optionalMoney, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, id, named, recordStamps } from './answers.ts';
@@ -24,11 +25,13 @@ export const wiperInput = z.object({
   made_in_id: requiredId('Made in is required'),
   cost_price: optionalMoney('Cost price'),
   selling_price: optionalMoney('Selling price'),
+  ...taxClassInput,
 });
 export type WiperInput = z.output<typeof wiperInput>;
 
 export const wiperRow = z
   .object({
+    ...taxClassRow,
     id,
     /** Composed from the details. */
     name: z.string(),

@@ -7,6 +7,7 @@ import type { RecordFormProps } from '../../shared/records/types';
 import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { SelectField } from '../../shared/ui/SelectField';
 import { reversedOptions, shapeOptions, typeOptions } from './labels';
+import { TaxClassField } from '../../shared/forms/TaxClassField';
 
 const FIELDS = Object.keys(batteryInput.shape);
 const PRICE = { step: '0.01', min: '0', inputMode: 'decimal' } as const;
@@ -34,6 +35,7 @@ export function BatteryForm({ record, submitLabel, cancelTo, pending, error, fai
       <Field {...bind('date_received')} label="Date Received" type="date" />
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
+      <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <LookupSelect
         {...bind('location_id')}
         path="locations"

@@ -1,6 +1,6 @@
 import { customerInput, type Customer } from '@schemas/customers';
 import type { RecordConfig } from '../../shared/records/types';
-import { formatDateTime } from '../../shared/ui/dates';
+import { formatDate, formatDateTime } from '../../shared/ui/dates';
 import { customerQueries } from './api';
 import { CustomerActions, CustomerHub } from './CustomerHub';
 import { CustomerVehicles } from './CustomerVehicles';
@@ -15,6 +15,9 @@ export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
     { name: 'phone', label: 'Phone', type: 'tel', required: true },
     { name: 'company_name', label: 'Company' },
     { name: 'address', label: 'Address', required: true, multiline: true },
+    { name: 'tax_exempt', label: 'Tax exempt', type: 'checkbox', hint: 'Buys without tax while the certificate holds' },
+    { name: 'tax_exempt_certificate', label: 'Exemption Certificate' },
+    { name: 'tax_exempt_until', label: 'Exempt Until', type: 'date', hint: 'Left empty: no expiry' },
   ],
   activity: 'customer',
   actions: (customer) => <CustomerActions customer={customer} />,
@@ -32,6 +35,9 @@ export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
     { label: 'Phone', value: customer.phone },
     { label: 'Company', value: customer.company_name },
     { label: 'Address', value: customer.address },
+    ...(customer.tax_exempt
+      ? [{ label: 'Tax exempt', value: `Certificate ${customer.tax_exempt_certificate}${customer.tax_exempt_until ? `, until ${formatDate(customer.tax_exempt_until)}` : ''}` }]
+      : []),
     { label: 'Created', value: formatDateTime(customer.created_at) },
     { label: 'Updated', value: formatDateTime(customer.updated_at) },
   ],

@@ -6,7 +6,8 @@ import { DraftNote } from '../../shared/forms/DraftNote';
 import type { DraftControl } from '../../shared/forms/drafts';
 import { FieldFrame } from '../../shared/forms/FieldFrame';
 import { ErrorBox, ReloadButton } from '../../shared/ui/ErrorBox';
-import { formatMoney, fromCents } from '../../shared/ui/money';
+import { centsText, formatMoney, fromCents } from '../../shared/ui/money';
+import { usePermissions } from '../../shared/auth/permissions';
 import { partySearchQuery } from './api';
 import { BranchSelect } from '../../shared/branches/BranchSelect';
 import type { DocumentDraft } from './draft';
@@ -55,6 +56,57 @@ function MoneyInput({ label, value, onChange, errors, hint }: { label: string; v
   );
 }
 
+/** The tax the shop's rates give, per rate, as the totals show it while the lines change. */
+function TaxByRate({ state }: { state: DocumentDraft }) {
+  const shown = state.taxes.filter((line) => line.tax > 0 || line.rate > 0);
+  const label = state.exemptCertificate ? `Tax (exempt, certificate ${state.exemptCertificate})` : 'Tax';
+  return (
+    <>
+      {shown.length > 1 &&
+        shown.map((line) => (
+          <div key={`${line.name}-${line.rate}`} className="doc-tax-rate">
+            <dt>
+              {line.name} {line.rate}%
+            </dt>
+            <dd>{formatMoney(line.tax)}</dd>
+          </div>
+        ))}
+      <div aria-busy={state.taxPending}>
+        <dt>{shown.length === 1 ? `${label} (${shown[0].name} ${shown[0].rate}%)` : label}</dt>
+        <dd>{formatMoney(fromCents(state.computedTaxCents))}</dd>
+      </div>
+    </>
+  );
+}
+
+/** An administrator may set another tax than the rule's; everyone else sees the rule's. */
+function TaxOverride({ state, errors }: { state: DocumentDraft; errors?: string[] }) {
+  const can = usePermissions();
+  const { draft, set } = state;
+  if (draft.tax_amount === null) {
+    if (!can.overrideTax) return errors ? <ErrorBox messages={errors} /> : null;
+    return (
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => set('tax_amount', centsText(state.computedTaxCents))}>
+        Override Tax
+      </button>
+    );
+  }
+  return (
+    <div className="doc-tax-override">
+      <MoneyInput
+        label="Tax Amount"
+        value={draft.tax_amount}
+        onChange={(value) => set('tax_amount', value)}
+        errors={errors}
+        hint={`The shop's rates give ${formatMoney(fromCents(state.computedTaxCents))}`}
+      />
+      <button type="button" className="btn btn-link" onClick={() => set('tax_amount', null)}>
+        Use the computed tax
+      </button>
+    </div>
+  );
+}
+
 /** The one editor of invoices, sales and purchase orders: party, branch, the kind's fields, lines, notes and totals. */
 export function DocumentEditor({
   title,
@@ -76,7 +128,7 @@ export function DocumentEditor({
   cancelTo,
   onSubmit,
 }: DocumentEditorProps) {
-  const { draft, set, totals, taxRate, taxText, mode, kind } = state;
+  const { draft, set, totals, mode, kind } = state;
   const party = kind.party;
   const formRef = useRef<HTMLFormElement>(null);
   const box = useRef<HTMLDivElement>(null);
@@ -167,13 +219,11 @@ export function DocumentEditor({
             onChange={(value) => set('discount_amount', value)}
             errors={errors.discount_amount}
           />
-          <MoneyInput
-            label="Tax Amount"
-            value={taxText}
-            onChange={(value) => set('tax_amount', value)}
-            errors={errors.tax_amount}
-            hint={draft.tax_amount === null ? `${taxRate}% of the subtotal after discount` : undefined}
-          />
+          {state.taxed ? (
+            <TaxOverride state={state} errors={errors.tax_amount} />
+          ) : (
+            <MoneyInput label="Tax Amount" value={draft.tax_amount ?? ''} onChange={(value) => set('tax_amount', value)} errors={errors.tax_amount} hint="As the supplier's invoice says" />
+          )}
           {afterTotals}
           <dl className="doc-totals" aria-label="Totals">
             <div>
@@ -184,10 +234,14 @@ export function DocumentEditor({
               <dt>Discount</dt>
               <dd>−{formatMoney(fromCents(totals.discountCents))}</dd>
             </div>
-            <div>
-              <dt>Tax</dt>
-              <dd>{formatMoney(fromCents(totals.taxCents))}</dd>
-            </div>
+            {state.taxed && draft.tax_amount === null ? (
+              <TaxByRate state={state} />
+            ) : (
+              <div>
+                <dt>Tax{state.taxed ? ' (set by an administrator)' : ''}</dt>
+                <dd>{formatMoney(fromCents(totals.taxCents))}</dd>
+              </div>
+            )}
             <div className="doc-total">
               <dt>Total</dt>
               <dd>{formatMoney(fromCents(totals.totalCents))}</dd>
@@ -200,11 +254,11 @@ export function DocumentEditor({
         <Link to={cancelTo} className="btn btn-secondary" onClick={kept?.clear}>
           Cancel
         </Link>
-        <button type="submit" className={primaryAction ? 'btn btn-secondary' : 'btn btn-primary'} disabled={pending} aria-busy={pending}>
+        <button type="submit" className={primaryAction ? 'btn btn-secondary' : 'btn btn-primary'} disabled={pending || state.taxPending} aria-busy={pending}>
           {pending && !primaryAction ? 'Saving...' : submitLabel}
         </button>
         {primaryAction && (
-          <button type="button" className="btn btn-primary" disabled={pending} aria-busy={pending} aria-keyshortcuts="Control+Enter" onClick={runPrimary}>
+          <button type="button" className="btn btn-primary" disabled={pending || state.taxPending} aria-busy={pending} aria-keyshortcuts="Control+Enter" onClick={runPrimary}>
             {pending ? 'Saving...' : primaryAction.label}
             <kbd className="btn-shortcut" aria-hidden="true">
               Ctrl+Enter

@@ -5,7 +5,7 @@ import { isApiError } from '../../shared/api/client';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';
 import { useNewDocumentBranch } from '../../shared/branches/BranchSelect';
 import { dropPageDraft, useKeepDraft, usePageDraft, type DraftControl } from '../../shared/forms/drafts';
-import { centsText, percentOf, toCents } from '../../shared/ui/money';
+import { centsText, toCents } from '../../shared/ui/money';
 import { useDocumentMutations } from './api';
 import { DocumentEditor } from './DocumentEditor';
 import { draftInput, linesInput, LINE_KINDS, newLineKey, useDocumentDraft, type DraftStart, type KeptHeader } from './draft';
@@ -13,22 +13,21 @@ import type { EditableKind, TradingDocument } from './kind';
 import { useDocumentForm } from './useDocumentForm';
 import { useVehicleFields } from './VehicleFields';
 
-/** A document as the editor starts it; its tax follows the shop's rate if it still matches it. */
+/** A document as the editor starts it; its tax is the rule's again unless an administrator set it (or a purchase order's was typed). */
 function startOf<D extends TradingDocument, L extends { id: number }>(
   kind: EditableKind<D, L>,
   document: D | undefined,
-  taxRate: number,
   newBranch: string,
   presetParty: Party | null = null,
 ): DraftStart {
   if (!document) return { party: presetParty, location_id: newBranch, lines: [], notes: '', discount_amount: '', tax_amount: null };
-  const taxFollowsRate = percentOf(toCents(document.subtotal) - toCents(document.discount_amount), taxRate) === toCents(document.tax_amount);
+  const typedTax = kind.mode === 'purchase' ? document.tax_amount > 0 : Boolean(document.tax_overridden);
   return {
     party: kind.party(document),
     location_id: String(document.location_id),
     notes: document.notes ?? '',
     discount_amount: document.discount_amount ? centsText(toCents(document.discount_amount)) : '',
-    tax_amount: taxFollowsRate ? null : centsText(toCents(document.tax_amount)),
+    tax_amount: typedTax ? centsText(toCents(document.tax_amount)) : null,
     lines: kind.lines(document).map(kind.draftLine),
   };
 }
@@ -70,11 +69,10 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   onReload,
   onDiscard,
 }: DocumentFormProps<D, L> & { onDiscard: () => void }) {
-  const taxRate = settings?.tax_rate ?? 0;
   const page = usePageDraft<KeptDocument>();
   const kept = page.kept;
-  const start = startOf(kind, document, taxRate, useNewDocumentBranch(), presetParty);
-  const state = useDocumentDraft(kind.mode, kept ? { ...kept.draft, lines: kept.draft.lines.map((line) => ({ ...line, key: newLineKey() })) } : start, taxRate);
+  const start = startOf(kind, document, useNewDocumentBranch(), presetParty);
+  const state = useDocumentDraft(kind.mode, kept ? { ...kept.draft, lines: kept.draft.lines.map((line) => ({ ...line, key: newLineKey() })) } : start);
   const header = kind.useHeader(document, state, settings, kept?.header);
   const partyField = LINE_KINDS[kind.mode].party.field;
   const vehicle = useVehicleFields(partyField === 'customer_id', state.draft.party?.id ?? null, document as never, kept?.header);

@@ -11,6 +11,7 @@ import type { DocumentMode } from './kind';
 import { StatusBadge } from './StatusBadge';
 import './documents.css';
 import { documentNumber } from '../../shared/ui/documentNumber';
+import { taxRows, type Taxed } from '../../shared/ui/taxRows';
 
 interface ViewedDocument extends Totals {
   id: number;
@@ -107,12 +108,12 @@ function TotalRows({ rows, label }: { rows: TotalRow[]; label: string }) {
 }
 
 /** The totals block of a document, as the server computed them; a bill goes on to what is paid and due. */
-export function DocumentTotals({ document, summary = 'bill' }: { document: Totals; summary?: Summary }) {
+export function DocumentTotals({ document, summary = 'bill' }: { document: Totals & Taxed; summary?: Summary }) {
   const bill = summary === 'bill';
   const rows: TotalRow[] = [
     { label: 'Subtotal', value: formatMoney(document.subtotal) },
     ...(document.discount_amount > 0 ? [{ label: 'Discount', value: `−${formatMoney(document.discount_amount)}` }] : []),
-    ...(summary !== 'order' || document.tax_amount > 0 ? [{ label: `Tax (${document.tax_rate.toFixed(2)}%)`, value: formatMoney(document.tax_amount) }] : []),
+    ...(summary !== 'order' || document.tax_amount > 0 ? taxRows(document).map(([label, value]) => ({ label, value: formatMoney(value) })) : []),
     { label: 'Total', value: formatMoney(document.net_amount), className: 'doc-total' },
     ...(document.credited_amount > 0 ? [{ label: 'Credited', value: `−${formatMoney(document.credited_amount)}` }] : []),
     ...(bill

@@ -1,5 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Party, PurchasePaymentInput, Receipt, ReceiptInput } from '@schemas/documents';
+import type { TaxPreview } from '@schemas/tax';
+import { useDebounced } from '../../shared/hooks/useDebounced';
 import type { Page } from '@schemas/paging';
 import { api, type QueryParams } from '../../shared/api/client';
 import { stockAlerts, type ProductEntry, type ProductType } from '../../shared/api/products';
@@ -134,4 +136,30 @@ export function useRecordPayment(documentKeys: readonly (readonly unknown[])[]) 
       api.post<Receipt>(path, input, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => Promise.all([['receipts'], activityKeys.all, ...documentKeys].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
+}
+
+/** What the form sends to be taxed: the customer, the document discount and the lines. */
+export interface TaxPreviewInput {
+  customer_id: number | null;
+  discount_amount: string;
+  items: { product_id: number; quantity: number; unit_price: string; discount_percent: number }[];
+}
+
+/** The tax the server's rule gives a form's lines, asked again a moment after they stop changing. */
+export function useTaxPreview(input: TaxPreviewInput | null) {
+  const asked = useDebounced(input, 250);
+  const settled = JSON.stringify(asked) === JSON.stringify(input);
+  const query = useQuery<TaxPreview>({
+    queryKey: ['tax-preview', asked],
+    queryFn: ({ signal }) => api.post<{ data: TaxPreview }>('/tax-preview', asked, { signal }).then((answer) => answer.data),
+    enabled: Boolean(asked?.items.length),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const empty = !input?.items.length;
+  return {
+    preview: empty ? null : (query.data ?? null),
+    /** The figure shown may not be the lines' yet. */
+    pending: !empty && (!settled || query.isFetching || !query.data),
+  };
 }

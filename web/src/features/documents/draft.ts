@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { LINE_PRODUCT_TYPES, PURCHASABLE_TYPES, invoiceItemInput, purchaseItemInput, saleItemInput, type Party } from '@schemas/documents';
 import type { ProductType } from '../../shared/api/products';
-import { centsText, lineCents, percentOf, toCents } from '../../shared/ui/money';
+import { centsText, lineCents, toCents } from '../../shared/ui/money';
+import { useTaxPreview } from './api';
 
 /** Invoice and quote lines have a description and a unit price; sale lines a price and a discount percent; purchase lines a cost price and notes. */
 export type LineMode = 'invoice' | 'sale' | 'purchase' | 'quote';
@@ -110,7 +111,7 @@ export interface DraftStart {
   lines: DraftLine[];
   notes: string;
   discount_amount: string;
-  /** null: the tax follows the shop's rate until someone types an amount. */
+  /** null: the tax is what the shop's rates give (a purchase order's: none typed); a figure is an override. */
   tax_amount: string | null;
 }
 
@@ -136,14 +137,25 @@ export const savedLine = (line: SavedLine, priceCents: number, extra: Partial<Dr
 });
 
 /** What the document editor holds: the party, the branch, the lines, notes, discount and tax, and the totals in cents. */
-export function useDocumentDraft(mode: LineMode, start: DraftStart, taxRate: number) {
+export function useDocumentDraft(mode: LineMode, start: DraftStart) {
   const [draft, setDraft] = useState(start);
   const set = <K extends keyof DraftStart>(name: K, value: DraftStart[K]) => setDraft((current) => ({ ...current, [name]: value }));
+  // What the shop sells is taxed by the server's rule; a purchase order's tax is typed from the supplier's invoice.
+  const taxed = mode !== 'purchase';
 
   const subtotalCents = draft.lines.reduce((sum, line) => sum + draftLineCents(line), 0);
   const discountCents = toCents(draft.discount_amount);
-  const defaultTaxCents = percentOf(Math.max(subtotalCents - discountCents, 0), taxRate);
-  const taxCents = draft.tax_amount === null ? defaultTaxCents : toCents(draft.tax_amount);
+  const tax = useTaxPreview(
+    taxed
+      ? {
+          customer_id: draft.party?.id ?? null,
+          discount_amount: centsText(discountCents),
+          items: draft.lines.map((line) => ({ product_id: line.product_id, quantity: line.quantity, unit_price: centsText(line.priceCents), discount_percent: line.discount })),
+        }
+      : null,
+  );
+  const computedTaxCents = Math.round((tax.preview?.tax_amount ?? 0) * 100);
+  const taxCents = draft.tax_amount === null ? (taxed ? computedTaxCents : 0) : toCents(draft.tax_amount);
   const totals = { subtotalCents, discountCents, taxCents, totalCents: subtotalCents - discountCents + taxCents };
 
   return {
@@ -152,9 +164,12 @@ export function useDocumentDraft(mode: LineMode, start: DraftStart, taxRate: num
     draft,
     set,
     totals,
-    taxRate,
-    /** The tax box's text: the computed default until it is typed over. */
-    taxText: draft.tax_amount ?? centsText(defaultTaxCents),
+    taxed,
+    /** The rule's tax per rate, and whether the figure shown is still being worked out for the lines as they are. */
+    taxes: tax.preview?.taxes ?? [],
+    computedTaxCents,
+    taxPending: taxed && draft.tax_amount === null && tax.pending,
+    exemptCertificate: tax.preview?.tax_exempt_certificate ?? null,
     addLine: (line: DraftLine) => setDraft((current) => ({ ...current, lines: [...current.lines, line] })),
     removeLine: (key: string) => setDraft((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) })),
     /** A line's quantity, price or discount as typed in the table. */
@@ -167,12 +182,12 @@ export type DocumentDraft = ReturnType<typeof useDocumentDraft>;
 
 /** The header fields every document sends, as the API's schemas read them. */
 export function draftInput(state: DocumentDraft) {
-  const { draft, taxText, kind } = state;
+  const { draft, kind } = state;
   return {
     [kind.party.field]: draft.party?.id ?? '',
     location_id: draft.location_id,
     discount_amount: draft.discount_amount,
-    tax_amount: taxText,
+    tax_amount: draft.tax_amount ?? '',
     notes: draft.notes,
   };
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FieldErrors } from '@schemas/common';
-import type { Party, Receipt, ReceiptableType, Settings, Totals } from '@schemas/documents';
+import type { Party, Receipt, ReceiptableType, Settings, TaxLine, Totals } from '@schemas/documents';
 import type { ProductEntry } from '../../shared/api/products';
 import type { Printable, PrintLayout } from '../../shared/print';
 import { documentNumber } from '../../shared/ui/documentNumber';
@@ -20,6 +20,11 @@ export interface TradingDocument extends Totals {
   notes: string | null;
   created_by_id: number | null;
   receipts?: Receipt[];
+  /** A document sold at the shop's rates: its tax per rate, and whether an administrator set another figure. */
+  taxes?: TaxLine[];
+  tax_computed?: number;
+  tax_overridden?: boolean;
+  tax_exempt_certificate?: string | null;
 }
 
 /** A change of status the document's page asks about first: Send, Complete, Mark as Received, Cancel. */

@@ -8,6 +8,7 @@ import type { RecordFormProps } from '../../shared/records/types';
 import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { SelectField } from '../../shared/ui/SelectField';
 import { categoryOptions } from './status';
+import { TaxClassField } from '../../shared/forms/TaxClassField';
 
 const FIELDS = Object.keys(inventoryInput.shape);
 const PRICE = { step: '0.01', min: '0', inputMode: 'decimal' } as const;
@@ -34,6 +35,7 @@ export function InventoryForm({ record, submitLabel, cancelTo, pending, error, f
       <Field {...bind('current_stock')} label={record ? 'Current Stock (all branches)' : 'Current Stock'} type="number" inputProps={WHOLE} />
       <Field {...bind('min_stock')} label="Min Stock" type="number" inputProps={WHOLE} />
       <Field {...bind('unit_price')} label="Unit Price" type="number" required inputProps={PRICE} />
+      <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <LookupSelect
         {...bind('location_id')}

@@ -4,6 +4,7 @@ import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
+import { TaxClassField } from '../../shared/forms/TaxClassField';
 
 const FIELDS = Object.keys(serviceInput.shape);
 
@@ -16,6 +17,7 @@ export function ServiceForm({ record, submitLabel, cancelTo, pending, error, fai
     <FormCard draft={form.draft} onReload={onReload} onSubmit={form.submit} messages={form.messages} submitLabel={submitLabel} pending={pending} cancelTo={cancelTo}>
       <Field {...bind('name')} label="Name" required />
       <Field {...bind('selling_price')} label="Price" type="number" required inputProps={{ step: '0.01', min: '0', inputMode: 'decimal' }} />
+      <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <Field {...bind('description')} label="Description" multiline wide />
       <CheckboxField
         name="active"

@@ -13,6 +13,7 @@ import { useFlash } from '../../shared/ui/Flash';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
 import { useSaveSettings } from './api';
+import { TaxRates } from './TaxRates';
 import './settings.css';
 
 type SettingsField = keyof Settings;
@@ -31,7 +32,6 @@ const GROUPS: { title: string; fields: { name: SettingsField; label: string; req
   {
     title: 'Invoicing',
     fields: [
-      { name: 'tax_rate', label: 'Tax Rate (%)', required: true },
       { name: 'payment_terms_days', label: 'Payment Terms (days)', required: true },
       { name: 'quote_valid_days', label: 'Quotes Valid For (days)', required: true },
     ],
@@ -57,7 +57,6 @@ const GROUPS: { title: string; fields: { name: SettingsField; label: string; req
 const FIELD_NAMES = GROUPS.flatMap((group) => group.fields.map((field) => field.name));
 const MULTILINE: SettingsField[] = ['address', 'print_footer'];
 const NUMBER_INPUTS: Partial<Record<SettingsField, { step: string; min: string; max: string }>> = {
-  tax_rate: { step: '0.01', min: '0', max: '100' },
   payment_terms_days: { step: '1', min: '0', max: '365' },
   quote_valid_days: { step: '1', min: '1', max: '365' },
 };
@@ -69,15 +68,21 @@ export function SettingsPage() {
   return (
     <section>
       <PageHeader title="Settings" />
-      <p className="settings-intro">The shop profile printed on invoices, sales and receipts, the default tax rate, payment terms and how long quotes hold, and the prefixes of new document numbers.</p>
+      <p className="settings-intro">The shop profile printed on invoices, sales and receipts, the tax rates, payment terms and how long quotes hold, and the prefixes of new document numbers.</p>
       {settings.isPending ? (
         <Spinner label="Loading settings..." />
       ) : settings.isError ? (
         <ErrorBox messages={[`Error loading settings: ${settings.error.message}`]} />
       ) : can.changeSettings ? (
-        <OpenedSettings settings={settings.data} />
+        <>
+          <OpenedSettings settings={settings.data} />
+          <TaxRates canChange />
+        </>
       ) : (
-        <SettingsReadOnly settings={settings.data} />
+        <>
+          <SettingsReadOnly settings={settings.data} />
+          <TaxRates canChange={false} />
+        </>
       )}
     </section>
   );
@@ -141,7 +146,6 @@ function SettingsForm({ settings, save, onSaved, onReload }: SettingsFormProps) 
 function SettingsReadOnly({ settings }: { settings: Settings }) {
   const shown = (name: SettingsField) => {
     const value = settings[name];
-    if (name === 'tax_rate') return `${value}%`;
     if (name === 'payment_terms_days' || name === 'quote_valid_days') return `${value} days`;
     return value === null ? '' : String(value);
   };

@@ -10,6 +10,7 @@ import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { SelectField, type Option } from '../../shared/ui/SelectField';
 import { lookupQueries } from './api';
 import { CONSTRUCTION_LABELS, isOn, type TireSection } from './form';
+import { TaxClassField } from '../../shared/forms/TaxClassField';
 
 export interface TireFormState {
   values: FormValues;
@@ -161,6 +162,7 @@ function PricingFields({ form, editing }: { form: TireFormState; editing: boolea
         required
         inputProps={money}
       />
+      <TaxClassField values={values} setField={setField} errors={form.errors?.tax_rate_id} />
       <LookupSelect
         path="locations"
         {...bind('location_id')}

@@ -5,6 +5,7 @@ import { LookupSelect } from '../../shared/forms/LookupSelect';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
 import { CostPriceField } from '../../shared/stock/CostPriceField';
+import { TaxClassField } from '../../shared/forms/TaxClassField';
 
 const FIELDS = Object.keys(wiperInput.shape);
 const PRICE = { step: '0.01', min: '0', inputMode: 'decimal' } as const;
@@ -50,6 +51,7 @@ export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pend
       <LookupSelect {...bind('made_in_id')} path="made-ins" label="Made In" required placeholder="Select a country" empty="No made-in countries yet" />
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
+      <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
     </FormCard>
   );
 }

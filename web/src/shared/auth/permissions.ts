@@ -23,6 +23,8 @@ export function permissionsFor(user: Pick<SessionUser, 'id' | 'role'> | null) {
     recordRefund: admin,
     changeCostPrice: admin,
     changeSettings: admin,
+    /** Set a document's tax other than what the shop's rates give. */
+    overrideTax: admin,
     deleteDocument: (kind: string, document: OwnedDocument) =>
       admin || (user !== null && document.status === (OPEN_STATUS as Record<string, string>)[kind] && document.created_by_id === user.id),
     /** Staff cancel a document with no payments; some (a credit note) only an administrator. */

@@ -15,6 +15,7 @@ interface FieldProps {
   autoComplete?: string;
   wide?: boolean;
   after?: ReactNode;
+  hint?: string;
 }
 
 export function Field({
@@ -30,9 +31,10 @@ export function Field({
   autoComplete,
   wide = false,
   after,
+  hint,
 }: FieldProps) {
   return (
-    <FieldFrame label={label} required={required} errors={errors} wide={wide}>
+    <FieldFrame label={label} required={required} errors={errors} wide={wide} hint={hint}>
       {(control) => (
         <>
           {multiline ? (

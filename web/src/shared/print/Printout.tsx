@@ -17,6 +17,7 @@ import {
 } from './format';
 import type { Printable, PrintLayout } from './types';
 import './print.css';
+import { taxRows } from '../ui/taxRows';
 
 interface PrintoutProps {
   printable: Printable;
@@ -89,7 +90,7 @@ function TradingBody({ print, layout }: { print: TradingPrint; layout: PrintLayo
   const totals: [label: string, value: number, className?: string][] = [
     ['Subtotal', document.subtotal],
     ...(document.discount_amount ? [['Discount', -document.discount_amount] as [string, number]] : []),
-    ...(showsZeroTax || document.tax_amount ? [[`Tax (${percentText(document.tax_rate)})`, document.tax_amount] as [string, number]] : []),
+    ...(showsZeroTax || document.tax_amount ? taxRows(document) : []),
     ['Total', document.net_amount, 'po-grand'],
     ...(showsPayments
       ? ([

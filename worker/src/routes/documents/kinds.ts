@@ -86,6 +86,8 @@ export interface DocumentKind {
     /** What an answer's line shows besides the product, description, DOT and quantity: its name, and SQL of the line `x`. */
     to: Record<string, string>;
   };
+  /** Sold at the shop's tax rates: each line keeps its product's rate and the tax is computed from them (tax_by_rate). */
+  taxed?: true;
   /** Lines count what has come in (purchase orders): such a line is never removed nor cut below it. */
   receivesGoods?: boolean;
   /** Where answers put the receipts; left out, it takes none (a quote). */
@@ -169,6 +171,10 @@ const returnedOf = (type: 'Invoice' | 'Sale') => `(select coalesce(sum(ci.quanti
 /** The quote an invoice or a sale was made from. */
 const fromQuote = 'd.quote_id, (select q.number from public.quotes q where q.id = d.quote_id) as quote_number';
 
+/** A taxed document's tax per rate, what the rule gave, and whether an administrator set another figure. */
+const taxColumns = 'd.taxes, d.tax_computed, d.tax_overridden, d.tax_exempt_certificate';
+const lineTax = { tax_name: 'x.tax_name', tax_rate: 'x.tax_rate' };
+
 const CUSTOMER = { key: 'customer', table: 'customers', column: 'customer_id' } as const;
 const SUPPLIER = { key: 'supplier', table: 'suppliers', column: 'supplier_id' } as const;
 
@@ -188,10 +194,11 @@ export const invoiceKind: DocumentKind = {
   statuses: INVOICE_STATUSES,
   openStatus: OPEN_STATUS.invoice,
   createdAs: { sent: { then: 'post' } },
-  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, ${fromQuote}, ${vehicleColumns}`,
+  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, ${fromQuote}, ${taxColumns}, ${vehicleColumns}`,
   statusCondition: (status) => invoiceStatusConditions[status],
   overdue: invoiceOverdue,
-  lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total', returned: returnedOf('Invoice') } },
+  lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total', returned: returnedOf('Invoice'), ...lineTax } },
+  taxed: true,
   receiptsKey: 'receipts',
   schemas: { create: invoiceInput, update: draftInvoiceInput, row: invoiceRow, listRow: invoiceListRow },
   words: {
@@ -252,13 +259,14 @@ export const saleKind: DocumentKind = {
   statuses: SALE_STATUSES,
   openStatus: OPEN_STATUS.sale,
   createdAs: { completed: { then: 'post' }, cancelled: { then: 'cancel' } },
-  columns: `d.sale_date, d.status, d.payment_method, ${fromQuote}, ${vehicleColumns}`,
+  columns: `d.sale_date, d.status, d.payment_method, ${fromQuote}, ${taxColumns}, ${vehicleColumns}`,
   statusCondition: storedStatus,
   lines: {
     key: 'items',
     from: { unit_price: 'selling_price', discount_percent: 'discount' },
-    to: { selling_price: 'x.unit_price', discount: 'x.discount_percent', total_price: 'x.line_total', returned: returnedOf('Sale') },
+    to: { selling_price: 'x.unit_price', discount: 'x.discount_percent', total_price: 'x.line_total', returned: returnedOf('Sale'), ...lineTax },
   },
+  taxed: true,
   receiptsKey: 'receipts',
   schemas: { create: saleInput, update: pendingSaleInput, row: saleRow, listRow: saleListRow },
   words: {
@@ -415,7 +423,7 @@ export const quoteKind: DocumentKind = {
   columns: `d.issued_date, d.valid_until, public.quote_shown_status(d.status, d.valid_until) as status, d.sent_at,
     case when d.converted_id is not null then json_build_object('type', d.converted_type, 'id', d.converted_id, 'number',
       case d.converted_type when 'Invoice' then (select i.number from public.invoices i where i.id = d.converted_id)
-        else (select s.number from public.sales s where s.id = d.converted_id) end) end as converted_to, ${vehicleColumns}`,
+        else (select s.number from public.sales s where s.id = d.converted_id) end) end as converted_to, ${taxColumns}, ${vehicleColumns}`,
   statusCondition: (status) => quoteStatusConditions[status] ?? storedStatus(status),
   lines: {
     key: 'items',
@@ -425,8 +433,10 @@ export const quoteKind: DocumentKind = {
       total: 'x.line_total',
       stock: `case when x.product_type <> 'service' then coalesce((select sl.quantity from public.stock_levels sl
         where sl.product_id = x.product_id and sl.location_id = d.location_id), 0) end`,
+      ...lineTax,
     },
   },
+  taxed: true,
   schemas: { create: quoteInput, update: draftQuoteInput, row: quoteRow, listRow: quoteRow },
   words: {
     list: { summary: 'List quotes' },
@@ -495,12 +505,15 @@ export const creditNoteKind: DocumentKind = {
   createdAs: {},
   columns: `d.issued_date, d.status, d.reason, d.settle, d.refunded_amount, d.store_credit_amount,
     json_build_object('type', d.document_type, 'id', d.document_id, 'number', case d.document_type
-      when 'Invoice' then ${documentNumberOf('Invoice', 'd.document_id')} else ${documentNumberOf('Sale', 'd.document_id')} end) as document`,
+      when 'Invoice' then ${documentNumberOf('Invoice', 'd.document_id')} else ${documentNumberOf('Sale', 'd.document_id')} end) as document,
+    (select coalesce(jsonb_agg(jsonb_build_object('name', g.tax_name, 'rate', g.tax_rate, 'taxable', g.taxable, 'tax', g.tax) order by g.tax_rate desc, g.tax_name), '[]')
+       from (select x.tax_name, coalesce(x.tax_rate, 0) as tax_rate, sum(x.line_total) as taxable, sum(x.tax_amount) as tax
+               from public.credit_note_items x where x.credit_note_id = d.id group by 1, 2) g) as taxes`,
   statusCondition: storedStatus,
   lines: {
     key: 'items',
     from: {},
-    to: { line_id: 'x.line_id', unit_price: 'x.unit_price', restock: 'x.restock', total: 'x.line_total', tax_amount: 'x.tax_amount', amount: 'x.amount' },
+    to: { line_id: 'x.line_id', unit_price: 'x.unit_price', restock: 'x.restock', total: 'x.line_total', tax_amount: 'x.tax_amount', amount: 'x.amount', ...lineTax },
   },
   schemas: { create: creditNoteInput, row: creditNoteRow, listRow: creditNoteRow },
   words: {

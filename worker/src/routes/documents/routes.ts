@@ -34,8 +34,9 @@ import { requireVehicle } from './vehicles.ts';
 async function saveLines(tx: Db, kind: DocumentKind, id: number | string, input: Body, user: SessionUser) {
   const lines = linesOf(kind, input);
   const staffMay = (await kind.staffLines?.holds(tx, id, lines)) ?? true;
-  await writeLines(tx, kind, id, lines, input);
+  const { taxOverridden } = await writeLines(tx, kind, id, lines, input);
   if (kind.staffLines) requireStaffCondition(user, kind.staffLines.condition, staffMay);
+  requireStaffCondition(user, 'tax as computed', !taxOverridden);
 }
 
 /** A kind's routes, built from its entry: list, add, show, change, delete, its transitions and payments. */

@@ -141,8 +141,8 @@ export async function writeLines(
   kind: DocumentKind,
   documentId: number | string,
   lines: LineInput[],
-  amounts: { discount_amount?: number; tax_amount?: number },
-) {
+  amounts: { discount_amount?: number; tax_amount?: number | null },
+): Promise<{ taxOverridden: boolean }> {
   const products = await db.query<{ id: number; active: boolean; kind: string }>(
     `select id, active, kind from public.products where id = any(string_to_array($1, ',')::bigint[])`,
     [lines.map((line) => line.product_id).join(',')],
@@ -189,39 +189,58 @@ export async function writeLines(
       where x.${kind.keyColumn} = $1 and x.id not in (select i.id from ${lineRecord} where i.id is not null)`,
     [documentId, values],
   );
-  // A line without a price is at the product's cost price (a purchase order's).
+  // A line without a price is at the product's cost price (a purchase order's). A line sold at the
+  // shop's rates keeps its product's rate, or none when the customer buys tax-free that day.
   const price = 'coalesce(i.unit_price, p.cost_price)';
-  const copied = `p.id, p.kind, p.name, i.description, t.dot, i.quantity, ${price}, i.discount_percent, p.cost_price,
-    round(${price} * i.quantity * (1 - i.discount_percent / 100), 2)`;
+  const columns = ['product_id', 'product_type', 'product_name', 'description', 'dot', 'quantity', 'unit_price', 'discount_percent', 'cost_price', 'line_total'];
+  let copied = `p.id, p.kind, p.name, i.description, t.dot, i.quantity, ${price}, i.discount_percent, p.cost_price,
+    public.line_total(${price}, i.quantity, i.discount_percent)`;
+  let joins = `join public.products p on p.id = i.product_id
+       left join public.tires t on t.product_id = p.id`;
+  if (kind.taxed) {
+    columns.push('tax_name', 'tax_rate');
+    copied += ', r.tax_name, r.tax_rate';
+    joins += `
+       cross join lateral public.product_tax(p.id, exists (select 1 from public.${kind.table} d
+         where d.id = $1 and public.customer_exemption(d.customer_id, d.${kind.dateColumn}) is not null)) r`;
+  }
   await db.query(
     `update public.${kind.linesTable} x
-        set (position, product_id, product_type, product_name, description, dot, quantity, unit_price, discount_percent, cost_price, line_total)
-          = (i.position, ${copied})
+        set (position, ${columns.join(', ')}) = (i.position, ${copied})
        from ${lineRecord}
-       join public.products p on p.id = i.product_id
-       left join public.tires t on t.product_id = p.id
+       ${joins}
       where x.id = i.id and x.${kind.keyColumn} = $1`,
     [documentId, values],
   );
   await db.query(
-    `insert into public.${kind.linesTable}
-       (${kind.keyColumn}, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
-        discount_percent, cost_price, line_total)
+    `insert into public.${kind.linesTable} (${kind.keyColumn}, position, ${columns.join(', ')})
      select $1, i.position, ${copied}
        from ${lineRecord}
-       join public.products p on p.id = i.product_id
-       left join public.tires t on t.product_id = p.id
+       ${joins}
       where i.id is null`,
     [documentId, values],
   );
   // The discount is checked against the new subtotal, so both change in one statement.
   await db.query(
-    `update public.${kind.table} d set discount_amount = $2, tax_amount = $3,
+    `update public.${kind.table} d set discount_amount = $2,
             subtotal = (select coalesce(sum(x.line_total), 0) from public.${kind.linesTable} x where x.${kind.keyColumn} = d.id)
       where d.id = $1`,
-    [documentId, amounts.discount_amount, amounts.tax_amount],
+    [documentId, amounts.discount_amount],
   );
+  let taxOverridden = false;
+  if (kind.taxed) {
+    await db.query(
+      `update public.${kind.table} d set tax_exempt_certificate = public.customer_exemption(d.customer_id, d.${kind.dateColumn}) where d.id = $1`,
+      [documentId],
+    );
+    const tax = amounts.tax_amount ?? null;
+    const [row] = await db.query<{ computed: string }>('select public.apply_document_tax($1, $2, $3) as computed', [kind.type, documentId, tax]);
+    taxOverridden = tax !== null && Number(row.computed) !== tax;
+  } else {
+    await db.query(`update public.${kind.table} set tax_amount = $2 where id = $1`, [documentId, amounts.tax_amount ?? 0]);
+  }
   await db.query('select public.refresh_document_totals($1, $2)', [kind.type, documentId]);
+  return { taxOverridden };
 }
 
 /** Answers 422 naming the chosen customer or supplier, and the branch, when they do not exist. */

@@ -133,13 +133,32 @@ export interface ProductFields {
   selling_price: number;
   active: boolean;
   notes: string | null;
+  /** Its tax class: its own rate, the shop's default (null), or exempt. */
+  tax_rate_id: number | null;
+  tax_exempt: boolean;
+}
+
+const NO_RATE = 'The selected tax rate does not exist';
+
+/** A tax rate chosen that is not (any longer) the shop's is a 422 on the field. */
+async function knownRate<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === PgCode.foreignKeyViolation && /tax_rate/.test((error as Error).message + String((error as { constraint_name?: string }).constraint_name ?? ''))) {
+      throw new HttpError(422, NO_RATE, { tax_rate_id: [NO_RATE] });
+    }
+    throw error;
+  }
 }
 
 export async function insertProduct(db: Db, kind: ProductKind, fields: ProductFields): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    `insert into public.products (kind, name, cost_price, selling_price, active, notes)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes],
+  const [row] = await knownRate(() =>
+    db.query<{ id: number }>(
+      `insert into public.products (kind, name, cost_price, selling_price, active, notes, tax_rate_id, tax_exempt)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+      [kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt],
+    ),
   );
   return Number(row.id);
 }
@@ -165,11 +184,13 @@ export async function updateProduct(
   const { id, kind } = product;
   const { proven } = await lockVersion(c, db, { table: 'products', id, notFound: product.notFound, where: `r.kind = '${kind}'` });
   await requireCostPriceRight(db, c.get('user'), id, fields.cost_price);
-  await db.query(
-    `update public.products
-        set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, updated_at = now()
-      where id = $1 and kind = $2`,
-    [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes],
+  await knownRate(() =>
+    db.query(
+      `update public.products
+          set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, tax_rate_id = $8, tax_exempt = $9, updated_at = now()
+        where id = $1 and kind = $2`,
+      [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt],
+    ),
   );
   return proven;
 }

@@ -26,7 +26,7 @@ const FROM = `
   join public.inventory_items i on i.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
+  p.id, p.tax_rate_id, p.tax_exempt, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
   ${totalStock} <= i.min_stock as is_low, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
 async function findItem(db: Db, id: number | string) {
@@ -52,6 +52,8 @@ const productFields = (input: InventoryInput) => ({
   selling_price: input.unit_price,
   active: true,
   notes: null,
+  tax_rate_id: input.tax_rate_id,
+  tax_exempt: input.tax_exempt,
 });
 
 export const inventoryRoutes = new Hono<AppEnv>();

@@ -15,7 +15,7 @@ const NOT_FOUND = 'Service not found';
 const IN_USE = 'This service cannot be deleted because invoices or sales refer to it.';
 
 const FROM = `from public.products p`;
-const COLUMNS = 'p.id, p.name, p.notes as description, p.selling_price, p.active, p.version, p.created_at, p.updated_at';
+const COLUMNS = 'p.id, p.tax_rate_id, p.tax_exempt, p.name, p.notes as description, p.selling_price, p.active, p.version, p.created_at, p.updated_at';
 
 async function findService(db: Db, id: number | string) {
   const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.kind = 'service' and p.id = $1`, [id]);
@@ -29,6 +29,8 @@ const productFields = (input: ServiceInput) => ({
   selling_price: input.selling_price,
   active: input.active,
   notes: input.description,
+  tax_rate_id: input.tax_rate_id,
+  tax_exempt: input.tax_exempt,
 });
 
 /** Fitting and other work sold by the hour or the job; services have no stock. */

@@ -80,7 +80,7 @@ const FROM_NAMED = `${FROM}
   left join public.locations lo on lo.id = t.location_id`;
 
 const COLUMNS = `
-  p.id, p.name, 1 as product_type_id,
+  p.id, p.tax_rate_id, p.tax_exempt, p.name, 1 as product_type_id,
   t.tire_brand_id, ${lookupNamed('tire_brands', 't.tire_brand_id')} as brand, t.pattern_id, ${lookupNamed('patterns', 't.pattern_id')} as pattern,
   t.supplier_id, ${lookupNamed('suppliers', 't.supplier_id')} as supplier, t.tire_type_id, ${lookupNamed('tire_types', 't.tire_type_id')} as tire_type,
   t.location_id, ${lookupNamed('locations', 't.location_id')} as location,
@@ -136,6 +136,8 @@ const productFields = (input: TireFields) => ({
   selling_price: input.selling_price,
   active: input.active,
   notes: input.notes,
+  tax_rate_id: input.tax_rate_id,
+  tax_exempt: input.tax_exempt,
 });
 
 const detailValues = (input: TireFields) => [

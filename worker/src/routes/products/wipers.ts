@@ -20,7 +20,7 @@ const FROM = `
   join public.wipers w on w.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
+  p.id, p.tax_rate_id, p.tax_exempt, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
   w.made_in_id, ${lookupNamed('made_ins', 'w.made_in_id')} as made_in, p.cost_price, p.selling_price,
   ${totalStock} as quantity, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
@@ -43,6 +43,8 @@ const productFields = (input: WiperInput) => ({
   selling_price: input.selling_price,
   active: true,
   notes: null,
+  tax_rate_id: input.tax_rate_id,
+  tax_exempt: input.tax_exempt,
 });
 
 const detailValues = (input: WiperInput) => [
