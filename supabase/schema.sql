@@ -194,6 +194,29 @@ create table public.document_series (
 );
 alter table public.document_series enable row level security;
 
+create table public.fee_rules (
+  id bigint generated always as identity not null,
+  name text not null,
+  product_id bigint not null,
+  amount numeric(12,2) not null,
+  applies_to text not null,
+  refundable boolean default false not null,
+  active boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint fee_rules_pkey PRIMARY KEY (id),
+  constraint fee_rules_product_id_key UNIQUE (product_id),
+  constraint fee_rules_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint fee_rules_amount_check CHECK ((amount >= (0)::numeric)),
+  constraint fee_rules_applies_to_check CHECK ((applies_to = ANY (ARRAY['tire'::text, 'battery'::text, 'wiper'::text, 'marked'::text]))),
+  constraint fee_rules_name_check CHECK (((length(name) >= 1) AND (length(name) <= 100)))
+);
+CREATE UNIQUE INDEX fee_rules_name_key ON public.fee_rules USING btree (lower(name));
+alter table public.fee_rules enable row level security;
+
 create table public.idempotency_keys (
   user_id bigint not null,
   key text not null,
@@ -235,14 +258,23 @@ create table public.invoice_items (
   line_total numeric(12,2) not null,
   tax_name text,
   tax_rate numeric(6,3),
+  line_kind text default 'item'::text not null,
+  parent_line_id bigint,
+  fee_rule_id bigint,
+  waived_fees jsonb default '[]'::jsonb not null,
   constraint invoice_items_pkey PRIMARY KEY (id),
+  constraint invoice_items_fee_rule_id_fkey FOREIGN KEY (fee_rule_id) REFERENCES fee_rules(id),
   constraint invoice_items_invoice_id_fkey FOREIGN KEY (invoice_id) REFERENCES invoices(id) ON DELETE CASCADE,
+  constraint invoice_items_parent_line_id_fkey FOREIGN KEY (parent_line_id) REFERENCES invoice_items(id) ON DELETE CASCADE,
   constraint invoice_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
   constraint invoice_items_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric))),
+  constraint invoice_items_fee_has_parent CHECK (((line_kind = 'fee'::text) = ((parent_line_id IS NOT NULL) AND (fee_rule_id IS NOT NULL)))),
+  constraint invoice_items_line_kind_check CHECK ((line_kind = ANY (ARRAY['item'::text, 'fee'::text]))),
   constraint invoice_items_quantity_check CHECK ((quantity >= 1)),
   constraint invoice_items_unit_price_check CHECK ((unit_price >= (0)::numeric))
 );
 CREATE INDEX invoice_items_invoice_id_idx ON public.invoice_items USING btree (invoice_id, "position");
+CREATE INDEX invoice_items_parent_idx ON public.invoice_items USING btree (parent_line_id) WHERE (parent_line_id IS NOT NULL);
 CREATE INDEX invoice_items_product_id_idx ON public.invoice_items USING btree (product_id);
 CREATE INDEX invoice_items_tire_dot_idx ON public.invoice_items USING btree (lower(dot) text_pattern_ops) INCLUDE (dot, invoice_id, product_id, id) WHERE (product_type = 'tire'::text);
 CREATE INDEX invoice_items_tire_dot_week_idx ON public.invoice_items USING btree (dot_week(dot)) INCLUDE (invoice_id, product_id, id) WHERE (product_type = 'tire'::text);
@@ -368,6 +400,16 @@ create table public.patterns (
 CREATE INDEX patterns_tire_brand_id_idx ON public.patterns USING btree (tire_brand_id);
 CREATE INDEX patterns_tire_type_id_idx ON public.patterns USING btree (tire_type_id);
 alter table public.patterns enable row level security;
+
+create table public.product_fee_rules (
+  fee_rule_id bigint not null,
+  product_id bigint not null,
+  constraint product_fee_rules_pkey PRIMARY KEY (fee_rule_id, product_id),
+  constraint product_fee_rules_fee_rule_id_fkey FOREIGN KEY (fee_rule_id) REFERENCES fee_rules(id) ON DELETE CASCADE,
+  constraint product_fee_rules_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE
+);
+CREATE INDEX product_fee_rules_product_idx ON public.product_fee_rules USING btree (product_id);
+alter table public.product_fee_rules enable row level security;
 
 create table public.product_totals (
   bucket smallint not null,
@@ -519,13 +561,22 @@ create table public.quote_items (
   line_total numeric(12,2) not null,
   tax_name text,
   tax_rate numeric(6,3),
+  line_kind text default 'item'::text not null,
+  parent_line_id bigint,
+  fee_rule_id bigint,
+  waived_fees jsonb default '[]'::jsonb not null,
   constraint quote_items_pkey PRIMARY KEY (id),
+  constraint quote_items_fee_rule_id_fkey FOREIGN KEY (fee_rule_id) REFERENCES fee_rules(id),
+  constraint quote_items_parent_line_id_fkey FOREIGN KEY (parent_line_id) REFERENCES quote_items(id) ON DELETE CASCADE,
   constraint quote_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
   constraint quote_items_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id) ON DELETE CASCADE,
   constraint quote_items_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric))),
+  constraint quote_items_fee_has_parent CHECK (((line_kind = 'fee'::text) = ((parent_line_id IS NOT NULL) AND (fee_rule_id IS NOT NULL)))),
+  constraint quote_items_line_kind_check CHECK ((line_kind = ANY (ARRAY['item'::text, 'fee'::text]))),
   constraint quote_items_quantity_check CHECK ((quantity >= 1)),
   constraint quote_items_unit_price_check CHECK ((unit_price >= (0)::numeric))
 );
+CREATE INDEX quote_items_parent_idx ON public.quote_items USING btree (parent_line_id) WHERE (parent_line_id IS NOT NULL);
 CREATE INDEX quote_items_product_id_idx ON public.quote_items USING btree (product_id);
 CREATE INDEX quote_items_quote_id_idx ON public.quote_items USING btree (quote_id, "position");
 alter table public.quote_items enable row level security;
@@ -877,13 +928,22 @@ create table public.sale_items (
   line_total numeric(12,2) not null,
   tax_name text,
   tax_rate numeric(6,3),
+  line_kind text default 'item'::text not null,
+  parent_line_id bigint,
+  fee_rule_id bigint,
+  waived_fees jsonb default '[]'::jsonb not null,
   constraint sale_items_pkey PRIMARY KEY (id),
+  constraint sale_items_fee_rule_id_fkey FOREIGN KEY (fee_rule_id) REFERENCES fee_rules(id),
+  constraint sale_items_parent_line_id_fkey FOREIGN KEY (parent_line_id) REFERENCES sale_items(id) ON DELETE CASCADE,
   constraint sale_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
   constraint sale_items_sale_id_fkey FOREIGN KEY (sale_id) REFERENCES sales(id) ON DELETE CASCADE,
   constraint sale_items_discount_percent_check CHECK (((discount_percent >= (0)::numeric) AND (discount_percent <= (100)::numeric))),
+  constraint sale_items_fee_has_parent CHECK (((line_kind = 'fee'::text) = ((parent_line_id IS NOT NULL) AND (fee_rule_id IS NOT NULL)))),
+  constraint sale_items_line_kind_check CHECK ((line_kind = ANY (ARRAY['item'::text, 'fee'::text]))),
   constraint sale_items_quantity_check CHECK ((quantity >= 1)),
   constraint sale_items_unit_price_check CHECK ((unit_price >= (0)::numeric))
 );
+CREATE INDEX sale_items_parent_idx ON public.sale_items USING btree (parent_line_id) WHERE (parent_line_id IS NOT NULL);
 CREATE INDEX sale_items_product_id_idx ON public.sale_items USING btree (product_id);
 CREATE INDEX sale_items_sale_id_idx ON public.sale_items USING btree (sale_id, "position");
 CREATE INDEX sale_items_tire_dot_idx ON public.sale_items USING btree (lower(dot) text_pattern_ops) INCLUDE (dot, sale_id, product_id, id) WHERE (product_type = 'tire'::text);
@@ -1000,7 +1060,9 @@ create table public.settings (
   quote_valid_days integer default 14 not null,
   credit_note_prefix text default 'CN'::text not null,
   supplier_return_prefix text default 'SR'::text not null,
+  core_return_days integer default 30 not null,
   constraint settings_pkey PRIMARY KEY (id),
+  constraint settings_core_return_days_check CHECK (((core_return_days >= 1) AND (core_return_days <= 365))),
   constraint settings_id_check CHECK (id),
   constraint settings_payment_terms_days_check CHECK (((payment_terms_days >= 0) AND (payment_terms_days <= 365))),
   constraint settings_quote_valid_days_check CHECK (((quote_valid_days >= 1) AND (quote_valid_days <= 365))),
@@ -1341,6 +1403,81 @@ begin
   end if;
   perform public.lock_quote(p_id, array['sent'], 'accepted');
   update public.quotes q set status = 'accepted', updated_at = now() where q.id = p_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.apply_document_fees(p_type text, p_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  t record := public.document_tables(p_type);
+  v_wanted jsonb;
+  v_exempt boolean;
+  v_date_column text := case p_type when 'Sale' then 'sale_date' else 'issued_date' end;
+begin
+  execute format(
+    $sql$
+    select public.document_fees(coalesce(jsonb_agg(jsonb_build_object('key', x.id::text, 'product_id', x.product_id,
+             'product_type', x.product_type, 'quantity', x.quantity,
+             'waived', (select coalesce(jsonb_agg(w -> 'fee_rule_id'), '[]'::jsonb) from jsonb_array_elements(x.waived_fees) w))
+             order by x.position, x.id), '[]'::jsonb))
+      from public.%I x where x.%I = $1 and x.line_kind = 'item'
+    $sql$, t.lines_table, t.key_column) into v_wanted using p_id;
+  execute format('select public.customer_exemption(d.customer_id, d.%I) is not null from public.%I d where d.id = $1', v_date_column, t.header_table)
+    into v_exempt using p_id;
+
+  execute format(
+    $sql$
+    with w as (select (f ->> 'key')::bigint as parent, (f ->> 'fee_rule_id')::bigint as rule, (f ->> 'quantity')::integer as quantity
+                 from jsonb_array_elements($2) f)
+    delete from public.%I x
+     where x.%I = $1 and x.line_kind = 'fee'
+       and not exists (select 1 from w where w.parent = x.parent_line_id and w.rule = x.fee_rule_id)
+    $sql$, t.lines_table, t.key_column) using p_id, v_wanted;
+  execute format(
+    $sql$
+    with w as (select (f ->> 'key')::bigint as parent, (f ->> 'fee_rule_id')::bigint as rule, (f ->> 'quantity')::integer as quantity
+                 from jsonb_array_elements($2) f)
+    update public.%I x set quantity = w.quantity, line_total = public.line_total(x.unit_price, w.quantity, x.discount_percent)
+      from w
+     where x.%I = $1 and x.line_kind = 'fee' and x.parent_line_id = w.parent and x.fee_rule_id = w.rule and x.quantity <> w.quantity
+    $sql$, t.lines_table, t.key_column) using p_id, v_wanted;
+  execute format(
+    $sql$
+    with w as (select (f ->> 'key')::bigint as parent, (f ->> 'fee_rule_id')::bigint as rule, (f ->> 'quantity')::integer as quantity,
+                      (f ->> 'amount')::numeric as amount
+                 from jsonb_array_elements($2) f)
+    insert into public.%I (%I, position, product_id, product_type, product_name, quantity, unit_price, discount_percent, cost_price,
+                           line_total, tax_name, tax_rate, line_kind, parent_line_id, fee_rule_id)
+    select $1, 0, p.id, p.kind, p.name, w.quantity, w.amount, 0, 0, public.line_total(w.amount, w.quantity, 0),
+           tx.tax_name, tx.tax_rate, 'fee', w.parent, w.rule
+      from w
+      join public.products p on p.id = (select r.product_id from public.fee_rules r where r.id = w.rule)
+      cross join lateral public.product_tax(p.id, $3) tx
+     where not exists (select 1 from public.%I x where x.%I = $1 and x.parent_line_id = w.parent and x.fee_rule_id = w.rule)
+    $sql$, t.lines_table, t.key_column, t.lines_table, t.key_column) using p_id, v_wanted, v_exempt;
+  -- Each fee right under its item, in the items' order.
+  execute format(
+    $sql$
+    with n as (
+      select x.id, row_number() over (order by coalesce(p.position, x.position), coalesce(p.id, x.id), x.line_kind <> 'item', x.fee_rule_id) - 1 as position
+        from public.%I x left join public.%I p on p.id = x.parent_line_id
+       where x.%I = $1)
+    update public.%I x set position = n.position from n where n.id = x.id and x.position <> n.position
+    $sql$, t.lines_table, t.lines_table, t.key_column, t.lines_table) using p_id;
+  -- Who let a customer off a fee, and why, is in the document's trail.
+  execute format(
+    $sql$
+    select public.audit_record('updated', lower($2), d.id, d.number,
+             (select jsonb_object_agg(r.name || ' not charged on ' || x.product_name, jsonb_build_object('old', null, 'new', w ->> 'reason'))
+                from public.%I x cross join jsonb_array_elements(x.waived_fees) w join public.fee_rules r on r.id = (w ->> 'fee_rule_id')::bigint
+               where x.%I = d.id),
+             d.location_id)
+      from public.%I d
+     where d.id = $1 and exists (select 1 from public.%I x where x.%I = d.id and x.waived_fees <> '[]'::jsonb)
+    $sql$, t.lines_table, t.key_column, t.header_table, t.lines_table, t.key_column) using p_id, p_type;
 end;
 $function$;
 
@@ -1793,14 +1930,26 @@ begin
   end if;
   execute format(
     $sql$
-    insert into public.%I (%I, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
-                           discount_percent, cost_price, line_total, tax_name, tax_rate)
+    insert into public.%1$I (%2$I, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
+                             discount_percent, cost_price, line_total, tax_name, tax_rate, line_kind, waived_fees)
     select $1, x.position, x.product_id, x.product_type, x.product_name, x.description, coalesce(tr.dot, x.dot), x.quantity,
-           x.unit_price, x.discount_percent, p.cost_price, x.line_total, x.tax_name, x.tax_rate
+           x.unit_price, x.discount_percent, p.cost_price, x.line_total, x.tax_name, x.tax_rate, x.line_kind, x.waived_fees
       from public.quote_items x
       join public.products p on p.id = x.product_id
       left join public.tires tr on tr.product_id = x.product_id
-     where x.quote_id = $2
+     where x.quote_id = $2 and x.line_kind = 'item'
+     order by x.position
+    $sql$, t.lines_table, t.key_column) using v_id, p_id;
+  execute format(
+    $sql$
+    insert into public.%1$I (%2$I, position, product_id, product_type, product_name, description, dot, quantity, unit_price,
+                             discount_percent, cost_price, line_total, tax_name, tax_rate, line_kind, parent_line_id, fee_rule_id)
+    select $1, x.position, x.product_id, x.product_type, x.product_name, x.description, x.dot, x.quantity,
+           x.unit_price, x.discount_percent, 0, x.line_total, x.tax_name, x.tax_rate, 'fee', n.id, x.fee_rule_id
+      from public.quote_items x
+      join public.quote_items qp on qp.id = x.parent_line_id
+      join public.%1$I n on n.%2$I = $1 and n.position = qp.position and n.line_kind = 'item'
+     where x.quote_id = $2 and x.line_kind = 'fee'
      order by x.position
     $sql$, t.lines_table, t.key_column) using v_id, p_id;
   execute format(
@@ -2222,6 +2371,25 @@ begin
   end if;
   return null;
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.document_fees(p_lines jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(jsonb_build_object('key', l.key, 'fee_rule_id', r.id, 'product_id', r.product_id, 'name', r.name,
+                                               'amount', r.amount, 'quantity', l.quantity, 'refundable', r.refundable)
+                            order by l.ordinality, r.id), '[]'::jsonb)
+    from jsonb_array_elements(p_lines) with ordinality as e(line, ordinality)
+    cross join lateral (select e.line ->> 'key' as key, (e.line ->> 'product_id')::bigint as product_id, e.line ->> 'product_type' as product_type,
+                               (e.line ->> 'quantity')::integer as quantity, coalesce(e.line -> 'waived', '[]'::jsonb) as waived, e.ordinality) l
+    join public.fee_rules r on r.active
+     and (r.applies_to = l.product_type
+          or (r.applies_to = 'marked' and exists (select 1 from public.product_fee_rules m where m.fee_rule_id = r.id and m.product_id = l.product_id)))
+   where not l.waived @> to_jsonb(r.id)
+     and r.product_id <> l.product_id
 $function$;
 
 CREATE OR REPLACE FUNCTION public.document_tables(p_type text, OUT header_table text, OUT lines_table text, OUT key_column text, OUT party_column text, OUT noun text, OUT posted_status text)
@@ -4640,6 +4808,8 @@ CREATE CONSTRAINT TRIGGER credit_notes_counts_update AFTER UPDATE OF location_id
 CREATE TRIGGER credit_notes_version BEFORE UPDATE ON public.credit_notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_customers AFTER INSERT OR DELETE OR UPDATE ON public.customers FOR EACH ROW EXECUTE FUNCTION audit_row('customer', 'name');
 CREATE TRIGGER customers_version BEFORE UPDATE ON public.customers FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_fee_rules AFTER INSERT OR DELETE OR UPDATE ON public.fee_rules FOR EACH ROW EXECUTE FUNCTION audit_row('fee_rule', 'name');
+CREATE TRIGGER fee_rules_version BEFORE UPDATE ON public.fee_rules FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_inventory_items AFTER UPDATE ON public.inventory_items FOR EACH ROW EXECUTE FUNCTION audit_row('product');
 CREATE TRIGGER inventory_items_low_stock_at AFTER INSERT OR UPDATE OF min_stock ON public.inventory_items FOR EACH ROW EXECUTE FUNCTION inventory_items_set_low_stock_at();
 CREATE TRIGGER audit_invoice_items AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('invoice', 'invoice_id', 'invoices');

@@ -75,11 +75,11 @@ describe('tax the server computes', () => {
     ]);
 
     // The form's live figure is the same rule.
-    const preview = await asStaff('POST', '/api/tax-preview', { customer_id: customerId, discount_amount: 7, items });
+    const preview = await asStaff('POST', '/api/document-preview', { customer_id: customerId, discount_amount: 7, items });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body.data).toEqual({ taxes: invoice.taxes, tax_amount: 9.9, tax_exempt_certificate: null });
+    expect(preview.body.data).toEqual({ fees: [], taxes: invoice.taxes, tax_amount: 9.9, tax_exempt_certificate: null });
     // Half a cent rounds up: 5% of 10.10 is 0.505.
-    const half = await asStaff('POST', '/api/tax-preview', { items: [{ product_id: reduced, quantity: 1, unit_price: 10.1 }] });
+    const half = await asStaff('POST', '/api/document-preview', { items: [{ product_id: reduced, quantity: 1, unit_price: 10.1 }] });
     expect(half.body.data.tax_amount).toBe(0.51);
 
     // A sale and a quote with the same lines have the same tax.

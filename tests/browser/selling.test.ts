@@ -45,7 +45,10 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
   let browser: Browser;
   let page: Page;
   let token = '';
-  let settings: { shop_name: string; tax_rate: number; print_footer: string | null };
+  let settings: { shop_name: string; print_footer: string | null };
+  /** The demo shop's default tax rate and its tire disposal fee. */
+  let taxRate: number;
+  let tireFeeCents: number;
   let pdfDir = '';
   /** The invoice the first test creates and pays, printed by the second. */
   let invoice: Invoice;
@@ -135,6 +138,9 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     await signIn(page, DEMO_LOGIN.email, DEMO_LOGIN.password);
     token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
     settings = (await get<{ data: typeof settings }>('settings')).data;
+    taxRate = (await get<{ data: { rate: number; is_default: boolean }[] }>('tax-rates')).data.find((rate) => rate.is_default)!.rate;
+    const fees = (await get<{ data: { name: string; amount: number; applies_to: string }[] }>('fee-rules')).data;
+    tireFeeCents = toCents(fees.find((fee) => fee.applies_to === 'tire')!.amount);
   });
   afterAll(async () => {
     await browser?.close();
@@ -195,12 +201,17 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     await fittingRow.getByText(money(toCents(fitting.selling_price) * 2)).waitFor();
     await tireRow.getByText('Front axle, new valves').waitFor();
 
-    const subtotal = toCents(tire.selling_price) * 2 + toCents(fitting.selling_price) * 2;
-    const tax = Math.round((subtotal * Math.round(settings.tax_rate * 100)) / 10_000);
-    expect(await total('Subtotal').textContent()).toBe(money(subtotal));
-    expect(await total('Tax').textContent()).toBe(money(tax));
+    // Each tire carries the shop's disposal fee, tax-free, under it; the server computes the tax.
+    await form.getByRole('row', { name: 'Tire disposal fee' }).getByText(money(tireFeeCents * 2)).waitFor();
+    const taxed = toCents(tire.selling_price) * 2 + toCents(fitting.selling_price) * 2;
+    const subtotal = taxed + tireFeeCents * 2;
+    const tax = Math.round((taxed * Math.round(taxRate * 100)) / 10_000);
+    await expect.poll(() => total('Subtotal').textContent()).toBe(money(subtotal));
+    await expect.poll(() => total(/^Tax/).textContent()).toBe(money(tax));
     expect(await total('Total').textContent()).toBe(money(subtotal + tax));
-    expect(await form.getByLabel('Tax Amount').inputValue()).toBe((tax / 100).toFixed(2));
+    // An administrator may set another tax; nobody types it by default.
+    expect(await form.getByLabel('Tax Amount').count()).toBe(0);
+    await form.getByRole('button', { name: 'Override Tax' }).waitFor();
     await expectAccessible(page, 'the new invoice with two lines');
     await shots('invoice-create');
 
@@ -332,14 +343,15 @@ describe.skipIf(!browserTestsCanRun())('selling in the browser: invoices, counte
     await entry.getByLabel('Quantity').fill('2');
     await entry.getByLabel('Discount %').fill('10');
     await entry.getByRole('button', { name: 'Add' }).click();
-    const line = Math.round((toCents(tire.selling_price) * 2 * 9_000) / 10_000);
+    let line = Math.round((toCents(tire.selling_price) * 2 * 9_000) / 10_000);
     const row = form.getByRole('row', { name: tire.name });
     expect(await row.getByRole('spinbutton', { name: `Discount of ${tire.name}` }).inputValue()).toBe('10');
     await row.getByText(money(line)).waitFor();
 
-    const tax = Math.round((line * Math.round(settings.tax_rate * 100)) / 10_000);
-    expect(await total('Subtotal').textContent()).toBe(money(line));
-    expect(await total('Total').textContent()).toBe(money(line + tax));
+    const tax = Math.round((line * Math.round(taxRate * 100)) / 10_000);
+    await expect.poll(() => total('Subtotal').textContent()).toBe(money(line + tireFeeCents * 2));
+    line += tireFeeCents * 2;
+    await expect.poll(() => total('Total').textContent()).toBe(money(line + tax));
     // Paid now follows the total of a completed sale.
     expect(await form.getByLabel('Paid now').inputValue()).toBe(((line + tax) / 100).toFixed(2));
     await expectAccessible(page, 'the new sale with a discounted line');

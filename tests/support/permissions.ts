@@ -225,7 +225,8 @@ export const cases: Record<string, Case> = {
   'GET /api/settings': read('/api/settings'),
   'PUT /api/settings': async () => ({ path: '/api/settings', body: (await asAdmin('GET', '/api/settings')).body.data, status: 200 }),
   ...records('/api/tax-rates', () => ({ name: `Rate ${uniqueTag()}`, rate: 5 })),
-  'POST /api/tax-preview': async () => ({ path: '/api/tax-preview', body: { items: [{ product_id: serviceId, quantity: 1, unit_price: 20 }] }, status: 200 }),
+  'POST /api/document-preview': async () => ({ path: '/api/document-preview', body: { items: [{ product_id: serviceId, quantity: 1, unit_price: 20 }] }, status: 200 }),
+  ...records('/api/fee-rules', () => ({ name: `Fee ${uniqueTag()}`, amount: 2.5, applies_to: 'marked' })),
 
   ...documents('/api/invoices', newInvoice, invoiceBody),
   'POST /api/invoices/:id/send': async () => ({ path: `/api/invoices/${await newInvoice()}/send`, status: 200 }),
@@ -299,7 +300,7 @@ const newUser = () => created('/api/users', userBody());
 
 /** Each route's area, by the resource its path names; every area has its own test file. */
 const AREAS = {
-  access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'tax-preview', 'users', 'audit-events'],
+  access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'document-preview', 'fee-rules', 'users', 'audit-events'],
   people: ['customers', 'suppliers', 'locations', 'services', 'vehicles'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],

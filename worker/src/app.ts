@@ -18,6 +18,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { documentRoutes } from './routes/documents/index.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { taxRoutes } from './routes/tax.ts';
+import { feeRoutes } from './routes/fees.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { describe, openApiDocument } from './http/openapi.ts';
@@ -100,6 +101,7 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   app.route('/notifications', notificationRoutes);
   app.route('/settings', settingsRoutes);
   app.route('/', taxRoutes);
+  app.route('/fee-rules', feeRoutes);
   app.route('/', documentRoutes);
   app.route('/reports', reportRoutes);
   app.route('/dashboard', dashboardRoutes);

@@ -30,6 +30,7 @@ const REFUSALS: Record<StaffCondition | 'admin', string> = {
 const ADMIN_MESSAGES: Record<string, string> = {
   '/api/settings': 'Only an administrator can change the settings.',
   '/api/tax-rates': "Only an administrator can change the shop's tax rates.",
+  '/api/fee-rules': "Only an administrator can change the shop's fees.",
   '/api/users': 'Only an administrator can manage users.',
   '/api/audit-events': 'Only an administrator can see the audit trail.',
 };
@@ -104,7 +105,12 @@ export const PERMISSIONS: Record<string, Rule> = {
   'GET /api/tax-rates/:id': 'staff',
   'PUT /api/tax-rates/:id': 'admin',
   'DELETE /api/tax-rates/:id': 'admin',
-  'POST /api/tax-preview': 'staff',
+  'POST /api/document-preview': 'staff',
+  'GET /api/fee-rules': 'staff',
+  'POST /api/fee-rules': 'admin',
+  'GET /api/fee-rules/:id': 'staff',
+  'PUT /api/fee-rules/:id': 'admin',
+  'DELETE /api/fee-rules/:id': 'admin',
 
   ...crud('/api/invoices', 'own open document'),
   'POST /api/invoices': 'tax as computed',

@@ -4,13 +4,15 @@ import { invoiceKind, purchaseKind, saleKind, type DocumentKind } from '../route
 import { runTransition, writeLines } from '../routes/documents/shared.ts';
 
 
+/** The demo shop's sales tax, in percent. */
+const SALES_TAX = 8.25;
+
 const shopProfile = {
   shop_name: 'Springfield Tire & Battery',
   address: '14 Market Street, Springfield',
   phone: '(555) 200-1000',
   email: 'office@springfieldtire.example',
   tax_number: 'TX-48-1029384',
-  tax_rate: 8.25,
   payment_terms_days: 30,
   print_footer: 'Thank you for your business. Tires and batteries carry the manufacturer’s warranty: keep this document as proof of purchase.',
 };
@@ -54,10 +56,22 @@ interface Payment {
 /** The shop profile, and four months of invoices, counter sales, purchase orders and their receipts in both branches. */
 export async function seedDemoDocuments(db: Db, branchIds: number[], userId: number): Promise<void> {
   await db.query(
-    `update public.settings set shop_name = $1, address = $2, phone = $3, email = $4, tax_number = $5, tax_rate = $6,
-            payment_terms_days = $7, print_footer = $8`,
+    `update public.settings set shop_name = $1, address = $2, phone = $3, email = $4, tax_number = $5,
+            payment_terms_days = $6, print_footer = $7`,
     Object.values(shopProfile),
   );
+  await db.query(`update public.tax_rates set name = 'Sales Tax', rate = $1 where is_default`, [SALES_TAX]);
+  // The fees a tire shop charges: disposal of the old tires (tax-free), and a core charge on each battery.
+  for (const fee of [
+    { name: 'Tire disposal fee', amount: 3.5, applies_to: 'tire', refundable: false },
+    { name: 'Battery core charge', amount: 18, applies_to: 'battery', refundable: true },
+  ]) {
+    const [{ id }] = await db.query<{ id: number }>(
+      `insert into public.products (kind, name, selling_price, notes, tax_exempt) values ('service', $1, $2, 'A fee', true) returning id`,
+      [fee.name, fee.amount],
+    );
+    await db.query('insert into public.fee_rules (name, product_id, amount, applies_to, refundable) values ($1, $2, $3, $4, $5)', [fee.name, id, fee.amount, fee.applies_to, fee.refundable]);
+  }
   const [{ id: walkInId }] = await db.query<{ id: number }>(
     `insert into public.customers (name, phone, address) values ($1, '-', 'Counter sale') returning id`,
     [WALK_IN_CUSTOMER],
@@ -100,12 +114,10 @@ export async function seedDemoDocuments(db: Db, branchIds: number[], userId: num
     ];
   };
 
-  /** Writes the lines and the tax at the shop's rate; first books in what the document will take, so today's stock stays as listed. */
+  /** Writes the lines, taxed at the shop's rates (a purchase order at the supplier's); first books in what the document will take, so today's stock stays as listed. */
   const fill = async (kind: DocumentKind, id: number, lines: Line[], branchId: number, posted: boolean) => {
     const discount = random.chance(0.2) ? 10 : 0;
-    await writeLines(db, kind, id, lines, { discount_amount: discount, tax_amount: 0 });
-    await db.query(`update public.${kind.table} set tax_amount = round((subtotal - discount_amount) * $2 / 100, 2) where id = $1`, [id, shopProfile.tax_rate]);
-    await db.query('select public.refresh_document_totals($1, $2)', [kind.type, id]);
+    await writeLines(db, kind, id, lines, { discount_amount: discount, tax_amount: kind.taxed ? null : 0 });
     if (!posted) return;
     for (const line of lines) {
       const product = products.find((p) => p.id === line.product_id)!;
@@ -202,7 +214,7 @@ export async function seedDemoDocuments(db: Db, branchIds: number[], userId: num
       return { product_id: bought.id, quantity, unit_price: Math.round(bought.selling_price * 62) / 100 };
     });
     await writeLines(db, purchaseKind, id, lines, { discount_amount: 0, tax_amount: 0 });
-    await db.query(`update public.purchases set tax_amount = round(subtotal * $2 / 100, 2) where id = $1`, [id, shopProfile.tax_rate]);
+    await db.query(`update public.purchases set tax_amount = round(subtotal * $2 / 100, 2) where id = $1`, [id, SALES_TAX]);
     await db.query(`select public.refresh_document_totals('Purchase', $1)`, [id]);
     const delivered = addDays(date, 6);
     if (order.state === 'received') await db.query('select public.receive_purchase($1, null, $2, $3)', [id, delivered, userId]);

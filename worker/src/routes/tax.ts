@@ -9,7 +9,7 @@ import { lockVersion, versioned } from '../http/versions.ts';
 import { PgCode, pgErrorCode, type Db } from '../db/port.ts';
 import { one, page } from '../schemas/answers.ts';
 import type { TaxLine } from '../schemas/documents.ts';
-import { taxPreviewInput, taxPreviewRow, taxRateInput, taxRateRow } from '../schemas/tax.ts';
+import { documentPreviewInput, documentPreviewRow, taxRateInput, taxRateRow, type DocumentPreview } from '../schemas/tax.ts';
 import { usageMessage } from './resource.ts';
 
 const NOT_FOUND = 'Tax rate not found';
@@ -38,7 +38,7 @@ async function takeDefault(db: Db, id: number | string) {
   await db.query('update public.tax_rates set is_default = false, updated_at = now() where is_default and id <> $1', [id]);
 }
 
-/** The shop's tax rates, read by everyone and changed by administrators; and the tax a form's lines would have. */
+/** The shop's tax rates, read by everyone and changed by administrators; and the fees and tax a form's lines would have. */
 export const taxRoutes = new Hono<AppEnv>();
 const tag = 'Tax';
 
@@ -118,28 +118,44 @@ taxRoutes.delete(
 );
 
 taxRoutes.post(
-  '/tax-preview',
+  '/document-preview',
   describe({
     tag,
-    summary: "The tax of a document's lines",
+    summary: "The fees and tax of a document's lines",
     description:
-      "What a quote, invoice or sale with these lines would be taxed, by the same rule its save uses: each line's total after its discount and its share of `discount_amount`, times its product's rate, added up and rounded half-up to the cent once per rate. A customer exempt on `date` (today when left out) pays none. Nothing is saved.",
-    body: taxPreviewInput,
-    ok: one(taxPreviewRow),
+      "What a quote, invoice or sale with these lines would carry, by the rules its save uses: the fee lines each item calls for (`key`: the item's index) less those in its `waived_fees`, and the tax: each line's total after its discount and its share of `discount_amount`, times its product's rate, added up and rounded half-up to the cent once per rate. A customer exempt on `date` (today when left out) pays none. Nothing is saved.",
+    body: documentPreviewInput,
+    ok: one(documentPreviewRow),
   }),
   async (c) => {
-    const input = await readBody(c, taxPreviewInput);
-    const [row] = await c.get('db').query<{ taxes: TaxLine[]; certificate: string | null }>(
-      `with e as (select public.customer_exemption($1, coalesce($2::date, current_date)) as certificate)
-       select e.certificate, public.tax_by_rate(coalesce((
-                select jsonb_agg(jsonb_build_object('name', r.tax_name, 'rate', r.tax_rate,
-                                                    'total', public.line_total(i.unit_price, i.quantity, coalesce(i.discount_percent, 0))))
-                  from jsonb_to_recordset($3::text::jsonb) as i(product_id bigint, quantity integer, unit_price numeric, discount_percent numeric)
-                  cross join lateral public.product_tax(i.product_id, e.certificate is not null) r), '[]'::jsonb), $4) as taxes
+    const input = await readBody(c, documentPreviewInput);
+    const [row] = await c.get('db').query<{ taxes: TaxLine[]; fees: DocumentPreview['fees']; certificate: string | null }>(
+      `with e as (select public.customer_exemption($1, coalesce($2::date, current_date)) as certificate),
+       items as (
+         select o.ordinality - 1 as key, i.product_id, p.kind as product_type, i.quantity,
+                public.line_total(i.unit_price, i.quantity, coalesce(i.discount_percent, 0)) as total,
+                (select coalesce(jsonb_agg(w -> 'fee_rule_id'), '[]'::jsonb) from jsonb_array_elements(coalesce(i.waived_fees, '[]'::jsonb)) w) as waived
+           from jsonb_array_elements($3::text::jsonb) with ordinality as o(item, ordinality)
+           cross join lateral jsonb_to_record(o.item) as i(product_id bigint, quantity integer, unit_price numeric, discount_percent numeric, waived_fees jsonb)
+           join public.products p on p.id = i.product_id),
+       fees as (
+         select f from jsonb_array_elements(public.document_fees(coalesce((select jsonb_agg(jsonb_build_object('key', x.key::text, 'product_id', x.product_id,
+           'product_type', x.product_type, 'quantity', x.quantity, 'waived', x.waived) order by x.key) from items x), '[]'::jsonb))) f),
+       lines as (
+         select x.product_id, x.total from items x
+         union all
+         select (f ->> 'product_id')::bigint, public.line_total((f ->> 'amount')::numeric, (f ->> 'quantity')::integer, 0) from fees)
+       select e.certificate,
+              (select coalesce(jsonb_agg(jsonb_build_object('key', (f ->> 'key')::integer, 'fee_rule_id', (f ->> 'fee_rule_id')::bigint,
+                 'product_id', (f ->> 'product_id')::bigint, 'name', f ->> 'name', 'amount', (f ->> 'amount')::numeric,
+                 'quantity', (f ->> 'quantity')::integer, 'total', public.line_total((f ->> 'amount')::numeric, (f ->> 'quantity')::integer, 0),
+                 'refundable', (f ->> 'refundable')::boolean)), '[]'::jsonb) from fees) as fees,
+              public.tax_by_rate(coalesce((select jsonb_agg(jsonb_build_object('name', r.tax_name, 'rate', r.tax_rate, 'total', l.total))
+                                             from lines l cross join lateral public.product_tax(l.product_id, e.certificate is not null) r), '[]'::jsonb), $4) as taxes
          from e`,
       [input.customer_id, input.date, JSON.stringify(input.items), input.discount_amount ?? 0],
     );
     const tax = row.taxes.reduce((sum, line) => sum + Math.round(line.tax * 100), 0) / 100;
-    return c.json({ data: { taxes: row.taxes, tax_amount: tax, tax_exempt_certificate: row.certificate } });
+    return c.json({ data: { fees: row.fees, taxes: row.taxes, tax_amount: tax, tax_exempt_certificate: row.certificate } });
   },
 );

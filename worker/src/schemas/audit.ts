@@ -53,6 +53,7 @@ export const AUDIT_RECORD_TYPES = {
   pattern: 'Pattern',
   settings: 'Settings',
   tax_rate: 'Tax rate',
+  fee_rule: 'Fee',
   user: 'User',
 } as const;
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;

@@ -61,6 +61,14 @@ const taxOverride = z
 
 const paymentMethod = z.enum(PAYMENT_METHODS, { error: 'Payment method must be cash, credit card, bank transfer, cheque or store credit' });
 
+/** The fees a customer is let off on a line (the old tires kept), each with why. */
+const waivedFees = z
+  .array(z.object({ fee_rule_id: requiredId('Fee is required'), reason: requiredText('Reason', 200) }), { error: 'Waived fees must be a list' })
+  .max(10, 'At most 10 fees per line')
+  .refine((fees) => new Set(fees.map((fee) => fee.fee_rule_id)).size === fees.length, 'Each fee may be given once')
+  .optional()
+  .meta({ description: "Fees this line's product calls for that are not charged, with the reason (recorded in the audit trail)" });
+
 // ---- Invoices ----
 
 export const invoiceItemInput = z.object({
@@ -68,6 +76,7 @@ export const invoiceItemInput = z.object({
   description: optionalText('Description', 500),
   quantity: wholeNumber('Quantity', 1),
   unit_price: money('Unit price'),
+  waived_fees: waivedFees,
 });
 
 const invoiceFields = {
@@ -103,6 +112,7 @@ export const saleItemInput = z.object({
   quantity: wholeNumber('Quantity', 1),
   selling_price: money('Price'),
   discount: percent('Discount'),
+  waived_fees: waivedFees,
 });
 
 const saleFields = {
@@ -378,6 +388,14 @@ const taxed = {
 };
 /** The rate a line was sold at (null on lines sold before rates). */
 const lineTax = { tax_name: z.string().nullable(), tax_rate: z.number().nullable() };
+/** A line sold at the counter: an item, or a fee under one (`parent_line_id`) that follows its quantity. */
+const counterLine = {
+  ...lineTax,
+  line_kind: z.enum(['item', 'fee']),
+  parent_line_id: id.nullable(),
+  fee_rule_id: id.nullable(),
+  waived_fees: z.array(z.object({ fee_rule_id: id, reason: z.string() })),
+};
 
 /** What a line kept of the product when it was added. */
 const lineBase = {
@@ -392,11 +410,11 @@ const lineBase = {
 
 /** What credit notes have brought back of a line sold. */
 const returned = z.number().int().describe('What credit notes have brought back of this line');
-export const invoiceItemRow = z.object({ ...lineBase, unit_price: amount, total: amount, returned, ...lineTax }).meta({ id: 'InvoiceItem' });
+export const invoiceItemRow = z.object({ ...lineBase, unit_price: amount, total: amount, returned, ...counterLine }).meta({ id: 'InvoiceItem' });
 export type InvoiceItem = z.infer<typeof invoiceItemRow>;
 
 export const saleItemRow = z
-  .object({ ...lineBase, selling_price: amount, discount: z.number().describe('A percent of the line'), total_price: amount, returned, ...lineTax })
+  .object({ ...lineBase, selling_price: amount, discount: z.number().describe('A percent of the line'), total_price: amount, returned, ...counterLine })
   .meta({ id: 'SaleItem' });
 export type SaleItem = z.infer<typeof saleItemRow>;
 
@@ -507,7 +525,7 @@ export const quoteItemRow = z
     total: amount,
     /** The product's stock now at the quote's branch (a service has none). */
     stock: z.number().int().nullable(),
-    ...lineTax,
+    ...counterLine,
   })
   .meta({ id: 'QuoteItem' });
 export type QuoteItem = z.infer<typeof quoteItemRow>;

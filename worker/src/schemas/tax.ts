@@ -40,8 +40,8 @@ export const taxClassInput = {
 };
 export const taxClassRow = { tax_rate_id: id.nullable(), tax_exempt: z.boolean() };
 
-/** POST /api/tax-preview: the tax a document's lines would have, as the form changes them. */
-export const taxPreviewInput = z.object({
+/** POST /api/document-preview: the fees and tax a document's lines would have, as the form changes them. */
+export const documentPreviewInput = z.object({
   customer_id: optionalId('Customer'),
   date: optionalDate('Date'),
   discount_amount: money('Discount amount').optional(),
@@ -52,16 +52,30 @@ export const taxPreviewInput = z.object({
         quantity: wholeNumber('Quantity', 1),
         unit_price: money('Unit price'),
         discount_percent: z.coerce.number().min(0).max(100).optional(),
+        waived_fees: z.array(z.object({ fee_rule_id: requiredId('Fee is required') }).passthrough()).max(10).optional(),
       }),
       { error: 'Items must be a list' },
     )
     .max(LIMITS.lines, `At most ${LIMITS.lines} lines`),
 });
 
-export const taxPreviewRow = z
-  .object({ taxes: z.array(taxLineRow), tax_amount: amount, tax_exempt_certificate: z.string().nullable() })
-  .meta({ id: 'TaxPreview' });
-export type TaxPreview = z.infer<typeof taxPreviewRow>;
+/** A fee line an item would carry: `key` is the item's index in the request. */
+export type FeeLinePreview = z.infer<typeof feeLinePreviewRow>;
+export const feeLinePreviewRow = z.object({
+  key: z.number().int(),
+  fee_rule_id: id,
+  product_id: id,
+  name: z.string(),
+  amount,
+  quantity: z.number().int(),
+  total: amount,
+  refundable: z.boolean(),
+});
+
+export const documentPreviewRow = z
+  .object({ fees: z.array(feeLinePreviewRow), taxes: z.array(taxLineRow), tax_amount: amount, tax_exempt_certificate: z.string().nullable() })
+  .meta({ id: 'DocumentPreview' });
+export type DocumentPreview = z.infer<typeof documentPreviewRow>;
 
 export const customerTaxInput = {
   tax_exempt: flag('Tax exempt').default(false),

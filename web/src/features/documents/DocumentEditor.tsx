@@ -205,6 +205,7 @@ export function DocumentEditor({
           onRemove={state.removeLine}
           onChange={state.changeLine}
           lineErrors={lineErrors}
+          fees={state.fees}
         />
       </section>
 

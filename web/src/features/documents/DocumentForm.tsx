@@ -8,7 +8,7 @@ import { dropPageDraft, useKeepDraft, usePageDraft, type DraftControl } from '..
 import { centsText, toCents } from '../../shared/ui/money';
 import { useDocumentMutations } from './api';
 import { DocumentEditor } from './DocumentEditor';
-import { draftInput, linesInput, LINE_KINDS, newLineKey, useDocumentDraft, type DraftStart, type KeptHeader } from './draft';
+import { draftInput, linesInput, LINE_KINDS, newLineKey, useDocumentDraft, type DraftLine, type DraftStart, type KeptHeader } from './draft';
 import type { EditableKind, TradingDocument } from './kind';
 import { useDocumentForm } from './useDocumentForm';
 import { useVehicleFields } from './VehicleFields';
@@ -28,7 +28,11 @@ function startOf<D extends TradingDocument, L extends { id: number }>(
     notes: document.notes ?? '',
     discount_amount: document.discount_amount ? centsText(toCents(document.discount_amount)) : '',
     tax_amount: typedTax ? centsText(toCents(document.tax_amount)) : null,
-    lines: kind.lines(document).map(kind.draftLine),
+    // Fee lines are the server's: they come again from the items, with the fees each was let off.
+    lines: kind
+      .lines(document)
+      .filter((line) => (line as { line_kind?: string }).line_kind !== 'fee')
+      .map((line) => ({ ...kind.draftLine(line), waivedFees: (line as { waived_fees?: DraftLine['waivedFees'] }).waived_fees ?? [] })),
   };
 }
 

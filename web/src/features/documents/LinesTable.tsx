@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { Fragment, useEffect, useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { FeeLinePreview } from '@schemas/tax';
+import { feeRulesQuery } from '../../shared/api/feeRules';
 import { fieldErrors } from '@schemas/common';
 import { PRODUCT_TYPE_LABELS } from '../../shared/api/products';
 import { stockQueries } from '../../shared/stock/api';
@@ -25,7 +27,7 @@ function useShortages(lines: DraftLine[], locationId: string, enabled: boolean):
   return shortages;
 }
 
-type LineChange = Partial<Pick<DraftLine, 'quantity' | 'priceCents' | 'discount'>>;
+type LineChange = Partial<Pick<DraftLine, 'quantity' | 'priceCents' | 'discount' | 'waivedFees'>>;
 type LineTexts = { quantity: string; price: string; discount: string };
 
 const textsOf = (line: DraftLine): LineTexts => ({ quantity: String(line.quantity), price: centsText(line.priceCents), discount: String(line.discount) });
@@ -149,6 +151,68 @@ function LineRow({ kind, line, available, errors, showsReceived, onChange, onRem
   );
 }
 
+/**
+ * A fee an item carries (a disposal fee, a core charge): it follows the item's quantity; staff may
+ * take it off with a reason, which the document's trail keeps.
+ */
+function FeeRow({ fee, columns, description, onWaive }: { fee: FeeLinePreview; columns: number; description: boolean; onWaive: (reason: string) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  return (
+    <tr aria-label={fee.name} className="line-fee">
+      <td className="cell-primary" data-label="Product">
+        <span className="line-product">
+          {fee.name}
+          <span className="line-type">{fee.refundable ? 'Core charge' : 'Fee'}</span>
+        </span>
+        {asking && (
+          <span className="line-fee-reason">
+            <input aria-label={`Why ${fee.name} is not charged`} placeholder="Why (e.g. the customer keeps the old tires)" value={reason} onChange={(event) => setReason(event.target.value)} />
+            <button type="button" className="btn btn-small btn-secondary" disabled={!reason.trim()} onClick={() => onWaive(reason.trim())}>
+              Don't Charge
+            </button>
+          </span>
+        )}
+      </td>
+      {description && <td data-label="Description" />}
+      <td className="cell-number" data-label="Quantity">
+        {fee.quantity}
+      </td>
+      <td className="cell-number" data-label="Price" colSpan={columns}>
+        {formatMoney(fee.amount)}
+      </td>
+      <td className="cell-number" data-label="Total">
+        {formatMoney(fee.total)}
+      </td>
+      <td className="col-actions" data-label="Actions">
+        <div className="row-actions">
+          <button type="button" className="btn btn-small btn-danger-outline" onClick={() => setAsking((open) => !open)} aria-label={`Remove ${fee.name}`}>
+            Remove
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** A fee the customer was let off on an item, with why; Charge puts it back. */
+function WaivedFeeRow({ name, reason, span, onCharge }: { name: string; reason: string; span: number; onCharge: () => void }) {
+  return (
+    <tr className="line-fee line-fee-waived" aria-label={`${name} not charged`}>
+      <td className="cell-primary" colSpan={span} data-label="Product">
+        {name} not charged: {reason}
+      </td>
+      <td className="col-actions" data-label="Actions">
+        <div className="row-actions">
+          <button type="button" className="btn btn-small btn-secondary" onClick={onCharge} aria-label={`Charge ${name}`}>
+            Charge
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 interface LinesTableProps {
   mode: LineMode;
   lines: DraftLine[];
@@ -157,11 +221,14 @@ interface LinesTableProps {
   onChange: (key: string, change: LineChange) => void;
   /** Messages about line n (from `items.n.*`), by line index. */
   lineErrors?: Map<number, string[]>;
+  /** The fee lines the items carry (a document sold at the counter), by the item's index. */
+  fees?: FeeLinePreview[];
 }
 
 /** The editor's items: what was added, each line's total, Remove, and a mark where the branch has too few. */
-export function LinesTable({ mode, lines, locationId, onRemove, onChange, lineErrors }: LinesTableProps) {
+export function LinesTable({ mode, lines, locationId, onRemove, onChange, lineErrors, fees = [] }: LinesTableProps) {
   const kind = LINE_KINDS[mode];
+  const rules = useQuery({ ...feeRulesQuery, enabled: lines.some((line) => line.waivedFees?.length) });
   const shortages = useShortages(lines, locationId, kind.checksStock);
   if (!lines.length) return <p className="empty lines-empty">No items added yet.</p>;
   const textField = kind.text?.field;
@@ -187,18 +254,44 @@ export function LinesTable({ mode, lines, locationId, onRemove, onChange, lineEr
           />
         </thead>
         <tbody>
-          {lines.map((line, index) => (
-            <LineRow
-              key={line.key}
-              kind={kind}
-              line={line}
-              available={shortages.get(line.product_id)}
-              errors={lineErrors?.get(index) ?? []}
-              showsReceived={showsReceived}
-              onChange={(change) => onChange(line.key, change)}
-              onRemove={() => onRemove(line.key)}
-            />
-          ))}
+          {lines.map((line, index) => {
+            // The columns between the quantity and the total, which a fee's price spans.
+            const between = 1 + (kind.discount ? 1 : 0);
+            const waived = line.waivedFees ?? [];
+            return (
+              <Fragment key={line.key}>
+                <LineRow
+                  kind={kind}
+                  line={line}
+                  available={shortages.get(line.product_id)}
+                  errors={lineErrors?.get(index) ?? []}
+                  showsReceived={showsReceived}
+                  onChange={(change) => onChange(line.key, change)}
+                  onRemove={() => onRemove(line.key)}
+                />
+                {fees
+                  .filter((fee) => fee.key === index)
+                  .map((fee) => (
+                    <FeeRow
+                      key={`fee-${fee.fee_rule_id}`}
+                      fee={fee}
+                      columns={between}
+                      description={textField === 'description'}
+                      onWaive={(reason) => onChange(line.key, { waivedFees: [...waived, { fee_rule_id: fee.fee_rule_id, reason }] })}
+                    />
+                  ))}
+                {waived.map((fee) => (
+                  <WaivedFeeRow
+                    key={`waived-${fee.fee_rule_id}`}
+                    name={rules.data?.find((rule) => rule.id === fee.fee_rule_id)?.name ?? 'Fee'}
+                    reason={fee.reason}
+                    span={2 + between + (textField === 'description' ? 1 : 0)}
+                    onCharge={() => onChange(line.key, { waivedFees: waived.filter((other) => other.fee_rule_id !== fee.fee_rule_id) })}
+                  />
+                ))}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>

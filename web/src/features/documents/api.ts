@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Party, PurchasePaymentInput, Receipt, ReceiptInput } from '@schemas/documents';
-import type { TaxPreview } from '@schemas/tax';
+import type { DocumentPreview } from '@schemas/tax';
 import { useDebounced } from '../../shared/hooks/useDebounced';
 import type { Page } from '@schemas/paging';
 import { api, type QueryParams } from '../../shared/api/client';
@@ -138,20 +138,20 @@ export function useRecordPayment(documentKeys: readonly (readonly unknown[])[]) 
   });
 }
 
-/** What the form sends to be taxed: the customer, the document discount and the lines. */
-export interface TaxPreviewInput {
+/** What the form sends to be priced: the customer, the document discount and the lines with the fees they were let off. */
+export interface DocumentPreviewInput {
   customer_id: number | null;
   discount_amount: string;
-  items: { product_id: number; quantity: number; unit_price: string; discount_percent: number }[];
+  items: { product_id: number; quantity: number; unit_price: string; discount_percent: number; waived_fees: { fee_rule_id: number }[] }[];
 }
 
-/** The tax the server's rule gives a form's lines, asked again a moment after they stop changing. */
-export function useTaxPreview(input: TaxPreviewInput | null) {
+/** The fee lines and tax the server's rules give a form's lines, asked again a moment after they stop changing. */
+export function useDocumentPreview(input: DocumentPreviewInput | null) {
   const asked = useDebounced(input, 250);
   const settled = JSON.stringify(asked) === JSON.stringify(input);
-  const query = useQuery<TaxPreview>({
-    queryKey: ['tax-preview', asked],
-    queryFn: ({ signal }) => api.post<{ data: TaxPreview }>('/tax-preview', asked, { signal }).then((answer) => answer.data),
+  const query = useQuery<DocumentPreview>({
+    queryKey: ['document-preview', asked],
+    queryFn: ({ signal }) => api.post<DocumentPreview>('/document-preview', asked, { signal }),
     enabled: Boolean(asked?.items.length),
     placeholderData: keepPreviousData,
     staleTime: 60_000,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { LINE_PRODUCT_TYPES, PURCHASABLE_TYPES, invoiceItemInput, purchaseItemInput, saleItemInput, type Party } from '@schemas/documents';
 import type { ProductType } from '../../shared/api/products';
 import { centsText, lineCents, toCents } from '../../shared/ui/money';
-import { useTaxPreview } from './api';
+import { useDocumentPreview } from './api';
 
 /** Invoice and quote lines have a description and a unit price; sale lines a price and a discount percent; purchase lines a cost price and notes. */
 export type LineMode = 'invoice' | 'sale' | 'purchase' | 'quote';
@@ -24,6 +24,8 @@ export interface DraftLine {
   discount: number;
   /** What a purchase line has already received: its quantity cannot go below it, nor can it be removed. */
   received?: number;
+  /** The fees its product calls for that the customer is let off, and why (a line sold at the counter). */
+  waivedFees?: { fee_rule_id: number; reason: string }[];
 }
 
 /** What tells one kind of document's lines from another's: the few places where invoices, sales and purchase orders differ. */
@@ -145,18 +147,27 @@ export function useDocumentDraft(mode: LineMode, start: DraftStart) {
 
   const subtotalCents = draft.lines.reduce((sum, line) => sum + draftLineCents(line), 0);
   const discountCents = toCents(draft.discount_amount);
-  const tax = useTaxPreview(
+  const tax = useDocumentPreview(
     taxed
       ? {
           customer_id: draft.party?.id ?? null,
           discount_amount: centsText(discountCents),
-          items: draft.lines.map((line) => ({ product_id: line.product_id, quantity: line.quantity, unit_price: centsText(line.priceCents), discount_percent: line.discount })),
+          items: draft.lines.map((line) => ({
+            product_id: line.product_id,
+            quantity: line.quantity,
+            unit_price: centsText(line.priceCents),
+            discount_percent: line.discount,
+            waived_fees: line.waivedFees ?? [],
+          })),
         }
       : null,
   );
+  const fees = tax.preview?.fees ?? [];
+  const feeCents = fees.reduce((sum, fee) => sum + Math.round(fee.total * 100), 0);
   const computedTaxCents = Math.round((tax.preview?.tax_amount ?? 0) * 100);
   const taxCents = draft.tax_amount === null ? (taxed ? computedTaxCents : 0) : toCents(draft.tax_amount);
-  const totals = { subtotalCents, discountCents, taxCents, totalCents: subtotalCents - discountCents + taxCents };
+  const itemsCents = subtotalCents + feeCents;
+  const totals = { subtotalCents: itemsCents, discountCents, taxCents, totalCents: itemsCents - discountCents + taxCents };
 
   return {
     mode,
@@ -168,12 +179,14 @@ export function useDocumentDraft(mode: LineMode, start: DraftStart) {
     /** The rule's tax per rate, and whether the figure shown is still being worked out for the lines as they are. */
     taxes: tax.preview?.taxes ?? [],
     computedTaxCents,
-    taxPending: taxed && draft.tax_amount === null && tax.pending,
+    taxPending: taxed && tax.pending,
+    /** The fee lines the items carry, by the item's index. */
+    fees,
     exemptCertificate: tax.preview?.tax_exempt_certificate ?? null,
     addLine: (line: DraftLine) => setDraft((current) => ({ ...current, lines: [...current.lines, line] })),
     removeLine: (key: string) => setDraft((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) })),
     /** A line's quantity, price or discount as typed in the table. */
-    changeLine: (key: string, change: Partial<Pick<DraftLine, 'quantity' | 'priceCents' | 'discount'>>) =>
+    changeLine: (key: string, change: Partial<Pick<DraftLine, 'quantity' | 'priceCents' | 'discount' | 'waivedFees'>>) =>
       setDraft((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) })),
   };
 }
@@ -194,5 +207,5 @@ export function draftInput(state: DocumentDraft) {
 
 /** The lines as the API's item schemas read them. */
 export function linesInput(state: DocumentDraft) {
-  return state.draft.lines.map(state.kind.toInput);
+  return state.draft.lines.map((line) => ({ ...state.kind.toInput(line), ...(state.taxed ? { waived_fees: line.waivedFees ?? [] } : {}) }));
 }

@@ -86,7 +86,7 @@ export interface DocumentKind {
     /** What an answer's line shows besides the product, description, DOT and quantity: its name, and SQL of the line `x`. */
     to: Record<string, string>;
   };
-  /** Sold at the shop's tax rates: each line keeps its product's rate and the tax is computed from them (tax_by_rate). */
+  /** Sold at the counter: each line keeps its product's rate and the tax is computed from them (tax_by_rate), and items carry their fees (apply_document_fees). */
   taxed?: true;
   /** Lines count what has come in (purchase orders): such a line is never removed nor cut below it. */
   receivesGoods?: boolean;
@@ -144,6 +144,8 @@ export interface LineInput {
   unit_price?: number;
   discount_percent?: number;
   description?: string | null;
+  /** The fees the customer was let off on this line, and why (a line sold at the counter). */
+  waived_fees?: { fee_rule_id: number; reason: string }[];
 }
 
 const invoiceOverdue = `d.status = 'sent' and d.payment_status <> 'paid' and d.due_date < current_date`;
@@ -174,6 +176,14 @@ const fromQuote = 'd.quote_id, (select q.number from public.quotes q where q.id 
 /** A taxed document's tax per rate, what the rule gave, and whether an administrator set another figure. */
 const taxColumns = 'd.taxes, d.tax_computed, d.tax_overridden, d.tax_exempt_certificate';
 const lineTax = { tax_name: 'x.tax_name', tax_rate: 'x.tax_rate' };
+/** A line sold at the counter: its rate, and whether it is an item or a fee under one, and the fees it was let off. */
+const counterLine = {
+  ...lineTax,
+  line_kind: 'x.line_kind',
+  parent_line_id: 'x.parent_line_id',
+  fee_rule_id: 'x.fee_rule_id',
+  waived_fees: 'x.waived_fees',
+};
 
 const CUSTOMER = { key: 'customer', table: 'customers', column: 'customer_id' } as const;
 const SUPPLIER = { key: 'supplier', table: 'suppliers', column: 'supplier_id' } as const;
@@ -197,7 +207,7 @@ export const invoiceKind: DocumentKind = {
   columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, ${fromQuote}, ${taxColumns}, ${vehicleColumns}`,
   statusCondition: (status) => invoiceStatusConditions[status],
   overdue: invoiceOverdue,
-  lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total', returned: returnedOf('Invoice'), ...lineTax } },
+  lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total', returned: returnedOf('Invoice'), ...counterLine } },
   taxed: true,
   receiptsKey: 'receipts',
   schemas: { create: invoiceInput, update: draftInvoiceInput, row: invoiceRow, listRow: invoiceListRow },
@@ -264,7 +274,7 @@ export const saleKind: DocumentKind = {
   lines: {
     key: 'items',
     from: { unit_price: 'selling_price', discount_percent: 'discount' },
-    to: { selling_price: 'x.unit_price', discount: 'x.discount_percent', total_price: 'x.line_total', returned: returnedOf('Sale'), ...lineTax },
+    to: { selling_price: 'x.unit_price', discount: 'x.discount_percent', total_price: 'x.line_total', returned: returnedOf('Sale'), ...counterLine },
   },
   taxed: true,
   receiptsKey: 'receipts',
@@ -433,7 +443,7 @@ export const quoteKind: DocumentKind = {
       total: 'x.line_total',
       stock: `case when x.product_type <> 'service' then coalesce((select sl.quantity from public.stock_levels sl
         where sl.product_id = x.product_id and sl.location_id = d.location_id), 0) end`,
-      ...lineTax,
+      ...counterLine,
     },
   },
   taxed: true,

@@ -122,7 +122,7 @@ export async function showDocument(db: Db, kind: DocumentKind, id: string | numb
 }
 
 const lineRecord = `jsonb_to_recordset($2::text::jsonb) as i(id bigint, position integer, product_id bigint, description text,
-  quantity integer, unit_price numeric, discount_percent numeric)`;
+  quantity integer, unit_price numeric, discount_percent numeric, waived_fees jsonb)`;
 
 /** 422 with the field and message of every line that breaks a rule, if any does. */
 function refuseLines(errors: Record<string, string[]>) {
@@ -182,11 +182,14 @@ export async function writeLines(
       quantity: line.quantity,
       unit_price: line.unit_price ?? null,
       discount_percent: line.discount_percent ?? 0,
+      waived_fees: line.waived_fees ?? [],
     })),
   );
+  // Fee lines are the server's: they follow the items (apply_document_fees), and go with theirs.
+  const items = kind.taxed ? ` and x.line_kind = 'item'` : '';
   await db.query(
     `delete from public.${kind.linesTable} x
-      where x.${kind.keyColumn} = $1 and x.id not in (select i.id from ${lineRecord} where i.id is not null)`,
+      where x.${kind.keyColumn} = $1${items} and x.id not in (select i.id from ${lineRecord} where i.id is not null)`,
     [documentId, values],
   );
   // A line without a price is at the product's cost price (a purchase order's). A line sold at the
@@ -198,8 +201,8 @@ export async function writeLines(
   let joins = `join public.products p on p.id = i.product_id
        left join public.tires t on t.product_id = p.id`;
   if (kind.taxed) {
-    columns.push('tax_name', 'tax_rate');
-    copied += ', r.tax_name, r.tax_rate';
+    columns.push('tax_name', 'tax_rate', 'waived_fees');
+    copied += ', r.tax_name, r.tax_rate, i.waived_fees';
     joins += `
        cross join lateral public.product_tax(p.id, exists (select 1 from public.${kind.table} d
          where d.id = $1 and public.customer_exemption(d.customer_id, d.${kind.dateColumn}) is not null)) r`;
@@ -220,6 +223,7 @@ export async function writeLines(
       where i.id is null`,
     [documentId, values],
   );
+  if (kind.taxed) await db.query('select public.apply_document_fees($1, $2)', [kind.type, documentId]);
   // The discount is checked against the new subtotal, so both change in one statement.
   await db.query(
     `update public.${kind.table} d set discount_amount = $2,
@@ -332,6 +336,7 @@ export function linesOf(kind: DocumentKind, body: Body): LineInput[] {
     unit_price: item[name('unit_price')],
     discount_percent: item[name('discount_percent')],
     description: item[name('description')],
+    waived_fees: item.waived_fees,
   }));
 }
 
