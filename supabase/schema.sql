@@ -66,6 +66,44 @@ create table public.battery_brands (
 );
 alter table public.battery_brands enable row level security;
 
+create table public.core_moves (
+  id bigint generated always as identity not null,
+  location_id bigint not null,
+  fee_rule_id bigint not null,
+  quantity integer not null,
+  reason text not null,
+  credit_note_id bigint,
+  supplier_id bigint,
+  credit_amount numeric(12,2),
+  moved_on date default CURRENT_DATE not null,
+  notes text,
+  created_by bigint,
+  created_at timestamp with time zone default now() not null,
+  constraint core_moves_pkey PRIMARY KEY (id),
+  constraint core_moves_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint core_moves_credit_note_id_fkey FOREIGN KEY (credit_note_id) REFERENCES credit_notes(id),
+  constraint core_moves_fee_rule_id_fkey FOREIGN KEY (fee_rule_id) REFERENCES fee_rules(id),
+  constraint core_moves_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint core_moves_supplier_id_fkey FOREIGN KEY (supplier_id) REFERENCES suppliers(id),
+  constraint core_moves_credit_amount_check CHECK ((credit_amount >= (0)::numeric)),
+  constraint core_moves_quantity_check CHECK ((quantity <> 0)),
+  constraint core_moves_reason_check CHECK ((reason = ANY (ARRAY['returned'::text, 'return_cancelled'::text, 'sent_back'::text])))
+);
+CREATE INDEX core_moves_credit_note_idx ON public.core_moves USING btree (credit_note_id) WHERE (credit_note_id IS NOT NULL);
+CREATE INDEX core_moves_location_idx ON public.core_moves USING btree (location_id, fee_rule_id);
+alter table public.core_moves enable row level security;
+
+create table public.core_stock (
+  location_id bigint not null,
+  fee_rule_id bigint not null,
+  quantity integer default 0 not null,
+  constraint core_stock_pkey PRIMARY KEY (location_id, fee_rule_id),
+  constraint core_stock_fee_rule_id_fkey FOREIGN KEY (fee_rule_id) REFERENCES fee_rules(id),
+  constraint core_stock_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint core_stock_not_negative CHECK ((quantity >= 0))
+);
+alter table public.core_stock enable row level security;
+
 create table public.credit_note_items (
   id bigint generated always as identity not null,
   credit_note_id bigint not null,
@@ -86,9 +124,11 @@ create table public.credit_note_items (
   amount numeric(12,2) not null,
   tax_name text,
   tax_rate numeric(6,3),
+  line_kind text default 'item'::text not null,
   constraint credit_note_items_pkey PRIMARY KEY (id),
   constraint credit_note_items_credit_note_id_fkey FOREIGN KEY (credit_note_id) REFERENCES credit_notes(id) ON DELETE CASCADE,
   constraint credit_note_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint credit_note_items_line_kind_check CHECK ((line_kind = ANY (ARRAY['item'::text, 'fee'::text, 'core_return'::text]))),
   constraint credit_note_items_quantity_check CHECK ((quantity >= 1))
 );
 CREATE INDEX credit_note_items_credit_note_id_idx ON public.credit_note_items USING btree (credit_note_id, "position");
@@ -1964,6 +2004,25 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.core_moves_apply()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- The row at 0 first (a proposed row below 0 would fail its check), then the move, under its lock.
+  insert into public.core_stock (location_id, fee_rule_id, quantity) values (new.location_id, new.fee_rule_id, 0)
+  on conflict (location_id, fee_rule_id) do nothing;
+  update public.core_stock s set quantity = s.quantity + new.quantity
+   where s.location_id = new.location_id and s.fee_rule_id = new.fee_rule_id;
+  return null;
+exception when check_violation then
+  raise exception 'Only % of these cores are on hand at this branch.',
+    (select coalesce(max(s.quantity), 0) from public.core_stock s where s.location_id = new.location_id and s.fee_rule_id = new.fee_rule_id)
+    using errcode = 'P0001';
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.create_credit_note(p_type text, p_document_id bigint, p_location_id bigint, p_date date, p_reason text, p_items jsonb, p_settle text, p_payment_method text, p_notes text, p_user_id bigint)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -2275,6 +2334,57 @@ begin
     select x.tax_name, x.tax_rate into new.tax_name, new.tax_rate from public.sale_items x where x.id = new.line_id;
   end if;
   return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.credit_note_items_core()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  cn public.credit_notes;
+  v_rule_id bigint;
+  v_refundable boolean;
+  v_sold_on date;
+  v_deadline date;
+begin
+  select * into cn from public.credit_notes where id = new.credit_note_id;
+  if cn.document_type = 'Invoice' then
+    select r.id, r.refundable, d.issued_date into v_rule_id, v_refundable, v_sold_on
+      from public.invoice_items x join public.invoices d on d.id = x.invoice_id join public.fee_rules r on r.id = x.fee_rule_id
+     where x.id = new.line_id and x.line_kind = 'fee';
+  else
+    select r.id, r.refundable, d.sale_date into v_rule_id, v_refundable, v_sold_on
+      from public.sale_items x join public.sales d on d.id = x.sale_id join public.fee_rules r on r.id = x.fee_rule_id
+     where x.id = new.line_id and x.line_kind = 'fee';
+  end if;
+  if v_rule_id is null or not v_refundable then
+    return new;
+  end if;
+  v_deadline := v_sold_on + (select s.core_return_days from public.settings s);
+  if cn.issued_date > v_deadline then
+    raise exception 'The core could be returned until %: its charge is no longer credited.', to_char(v_deadline, 'YYYY-MM-DD') using errcode = 'P0001';
+  end if;
+  new.line_kind := 'core_return';
+  insert into public.core_moves (location_id, fee_rule_id, quantity, reason, credit_note_id, moved_on, created_by)
+  values (cn.location_id, v_rule_id, new.quantity, 'returned', cn.id, cn.issued_date, cn.created_by);
+  return new;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.credit_notes_cancel_cores()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  insert into public.core_moves (location_id, fee_rule_id, quantity, reason, credit_note_id, created_by)
+  select m.location_id, m.fee_rule_id, -sum(m.quantity), 'return_cancelled', new.id, nullif(current_setting('wheelhouse.user_id', true), '')::bigint
+    from public.core_moves m where m.credit_note_id = new.id
+   group by m.location_id, m.fee_rule_id
+  having sum(m.quantity) <> 0;
+  return null;
 end;
 $function$;
 
@@ -4800,9 +4910,12 @@ CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON public.audit_events F
 CREATE TRIGGER audit_batteries AFTER UPDATE ON public.batteries FOR EACH ROW EXECUTE FUNCTION audit_row('product');
 CREATE TRIGGER audit_battery_brands AFTER INSERT OR DELETE OR UPDATE ON public.battery_brands FOR EACH ROW EXECUTE FUNCTION audit_row('battery_brand', 'name');
 CREATE TRIGGER battery_brands_version BEFORE UPDATE ON public.battery_brands FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER core_moves_stock AFTER INSERT ON public.core_moves FOR EACH ROW EXECUTE FUNCTION core_moves_apply();
+CREATE TRIGGER credit_note_items_core BEFORE INSERT ON public.credit_note_items FOR EACH ROW EXECUTE FUNCTION credit_note_items_core();
 CREATE TRIGGER credit_note_items_tax BEFORE INSERT ON public.credit_note_items FOR EACH ROW EXECUTE FUNCTION credit_note_items_copy_tax();
 CREATE TRIGGER audit_credit_notes AFTER INSERT OR DELETE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION audit_document('credit_note');
 CREATE TRIGGER audit_credit_notes_update AFTER UPDATE ON public.credit_notes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.notes IS DISTINCT FROM new.notes))) EXECUTE FUNCTION audit_document('credit_note');
+CREATE TRIGGER credit_notes_cancel_cores AFTER UPDATE OF status ON public.credit_notes FOR EACH ROW WHEN (((old.status = 'issued'::text) AND (new.status = 'cancelled'::text))) EXECUTE FUNCTION credit_notes_cancel_cores();
 CREATE CONSTRAINT TRIGGER credit_notes_counts_insert AFTER INSERT ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER credit_notes_counts_update AFTER UPDATE OF location_id, status ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER credit_notes_version BEFORE UPDATE ON public.credit_notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();

@@ -132,3 +132,87 @@ describe('fees', () => {
     expect((await asAdmin('DELETE', `/api/fee-rules/${unused.id}`)).status).toBe(204);
   });
 });
+
+describe('battery cores', () => {
+  async function batterySale(daysAgo = 0) {
+    const [{ id: battery }] = await h.withDb((db) =>
+      db.query<{ id: number }>(`insert into public.products (kind, name, selling_price, cost_price) values ('battery', $1, 150, 90) returning id`, [`Core battery ${uniqueTag()}`]),
+    );
+    await h.withDb((db) => db.query(`select public.move_stock($1, $2, 5, 'opening', null, null)`, [battery, f.downtownId]));
+    await asAdmin('PUT', `/api/fee-rules/${core.id}`, { name: `Battery core charge ${f.tag}`, amount: 18, applies_to: 'battery', refundable: true });
+    const date = new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const sale = await asStaff('POST', '/api/sales', {
+      customer_id: customerId, location_id: f.downtownId, sale_date: date, status: 'completed', amount_paid: 184.8,
+      items: [{ product_id: battery, quantity: 1, selling_price: 150 }],
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    return sale.body.data;
+  }
+  const coresOnHand = async () =>
+    ((await asStaff('GET', '/api/reports/cores')).body.on_hand as { location_id: number; fee_rule_id: number; quantity: number }[])
+      .find((row) => row.location_id === f.downtownId && row.fee_rule_id === core.id)?.quantity ?? 0;
+
+  it('credits the core charge when the old battery comes back, and counts the core on hand until it goes to the supplier', async () => {
+    const sale = await batterySale(7);
+    const coreLine = (sale.items as Line[]).find((line) => line.line_kind === 'fee')!;
+    expect(coreLine).toMatchObject({ product_name: `Battery core charge ${f.tag}`, quantity: 1, total_price: 18 });
+    const before = await coresOnHand();
+
+    const returned = await asStaff('POST', '/api/credit-notes', {
+      sale_id: sale.id, location_id: f.downtownId, issued_date: today, reason: 'Old battery brought back', settle: 'refund', payment_method: 'cash',
+      items: [{ line_id: coreLine.id, quantity: 1, restock: false }],
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(201);
+    // The core charge and its share of the tax come back.
+    expect(returned.body.data.items[0]).toMatchObject({ line_kind: 'core_return', quantity: 1, total: 18, amount: 19.8 });
+    expect(await coresOnHand()).toBe(before + 1);
+    expect((await asStaff('GET', '/api/reports/cores')).body.overdue.some((row: { document_id: number }) => row.document_id === sale.id)).toBe(false);
+
+    const short = await asStaff('POST', '/api/cores/send-back', { location_id: f.downtownId, fee_rule_id: core.id, supplier_id: f.supplierId, quantity: before + 2 });
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe(`Only ${before + 1} of these cores are on hand at this branch.`);
+    const sent = await asStaff('POST', '/api/cores/send-back', { location_id: f.downtownId, fee_rule_id: core.id, supplier_id: f.supplierId, quantity: 1, credit_amount: 12 });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.data).toMatchObject({ quantity: -1, reason: 'sent_back', on_hand: before });
+    expect(await coresOnHand()).toBe(before);
+  });
+
+  it('credits no core past the days in Settings, and lists the charges still owed a core', async () => {
+    const late = await batterySale(45);
+    const coreLine = (late.items as Line[]).find((line) => line.line_kind === 'fee')!;
+    const refused = await asStaff('POST', '/api/credit-notes', {
+      sale_id: late.id, location_id: f.downtownId, issued_date: today, reason: 'Too late', settle: 'refund', items: [{ line_id: coreLine.id, quantity: 1, restock: false }],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^The core could be returned until \d{4}-\d{2}-\d{2}/);
+    const report = (await asStaff('GET', '/api/reports/cores')).body;
+    expect(report.core_return_days).toBe(30);
+    expect(report.overdue).toContainEqual(expect.objectContaining({ document_type: 'Sale', document_id: late.id, outstanding: 1, amount: 18, fee: `Battery core charge ${f.tag}` }));
+  });
+
+  it('takes the core back out when its credit note is cancelled', async () => {
+    const sale = await batterySale(1);
+    const coreLine = (sale.items as Line[]).find((line) => line.line_kind === 'fee')!;
+    const before = await coresOnHand();
+    const note = await asStaff('POST', '/api/credit-notes', {
+      sale_id: sale.id, location_id: f.downtownId, issued_date: today, reason: 'Core back', settle: 'credit', items: [{ line_id: coreLine.id, quantity: 1, restock: false }],
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    expect(await coresOnHand()).toBe(before + 1);
+    const cancelled = await asAdmin('POST', `/api/credit-notes/${note.body.data.id}/cancel`);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await coresOnHand()).toBe(before);
+  });
+
+  it('reports the fees collected per fee, month and branch, less what came back', async () => {
+    const report = await asStaff('GET', `/api/reports/fees?location_id=${f.downtownId}`);
+    expect(report.status, JSON.stringify(report.body)).toBe(200);
+    const month = today.slice(0, 7);
+    const disposalRow = report.body.rows.find((row: { fee_rule_id: number; month: string }) => row.fee_rule_id === disposal.id && row.month === month);
+    // The sent invoices of this file: none was sent, so only completed sales count; the waived sale has none.
+    expect(disposalRow ?? null).toBeNull();
+    const coreTotal = report.body.totals.find((row: { fee_rule_id: number }) => row.fee_rule_id === core.id);
+    expect(coreTotal.quantity).toBeGreaterThan(0);
+    expect(coreTotal.amount).toBe(coreTotal.quantity * 18);
+  });
+});

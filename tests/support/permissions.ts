@@ -106,6 +106,13 @@ async function supplierReturnBody() {
 export const newReceipt = async () =>
   created('/api/receipts', { receipt_date: today, type: 'income', receiptable_type: 'Invoice', receiptable_id: await sentInvoice(), amount: 5, payment_method: 'cash' });
 
+/** One core on hand at Downtown, and the body that sends it back. */
+async function coresToSend() {
+  const rule = (await asAdmin('POST', '/api/fee-rules', { name: `Core ${uniqueTag()}`, amount: 10, applies_to: 'marked', refundable: true })).body.data;
+  await h.withDb((db) => db.query(`insert into public.core_moves (location_id, fee_rule_id, quantity, reason) values ($1, $2, 1, 'returned')`, [f.downtownId, rule.id]));
+  return { location_id: f.downtownId, fee_rule_id: rule.id, supplier_id: f.supplierId, quantity: 1 };
+}
+
 async function secondSession(role: Role) {
   const user = await signIn(h, { role });
   const again = await call(h, 'POST', '/api/auth/login', { body: { email: user.email, password: user.password } });
@@ -226,6 +233,7 @@ export const cases: Record<string, Case> = {
   'PUT /api/settings': async () => ({ path: '/api/settings', body: (await asAdmin('GET', '/api/settings')).body.data, status: 200 }),
   ...records('/api/tax-rates', () => ({ name: `Rate ${uniqueTag()}`, rate: 5 })),
   'POST /api/document-preview': async () => ({ path: '/api/document-preview', body: { items: [{ product_id: serviceId, quantity: 1, unit_price: 20 }] }, status: 200 }),
+  'POST /api/cores/send-back': async () => ({ path: '/api/cores/send-back', body: await coresToSend(), status: 201 }),
   ...records('/api/fee-rules', () => ({ name: `Fee ${uniqueTag()}`, amount: 2.5, applies_to: 'marked' })),
 
   ...documents('/api/invoices', newInvoice, invoiceBody),
@@ -267,6 +275,8 @@ export const cases: Record<string, Case> = {
   'GET /api/reports/sales': read('/api/reports/sales'),
   'GET /api/reports/tire-sales': read('/api/reports/tire-sales'),
   'GET /api/reports/purchases': read('/api/reports/purchases'),
+  'GET /api/reports/fees': read('/api/reports/fees'),
+  'GET /api/reports/cores': read('/api/reports/cores'),
   'GET /api/reports/customer-balance': read('/api/reports/customer-balance'),
   'GET /api/reports/customer-balance/:id': async () => ({ path: `/api/reports/customer-balance/${customerId}`, status: 200 }),
   'GET /api/reports/supplier-balance': read('/api/reports/supplier-balance'),
@@ -300,7 +310,7 @@ const newUser = () => created('/api/users', userBody());
 
 /** Each route's area, by the resource its path names; every area has its own test file. */
 const AREAS = {
-  access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'document-preview', 'fee-rules', 'users', 'audit-events'],
+  access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'document-preview', 'fee-rules', 'cores', 'users', 'audit-events'],
   people: ['customers', 'suppliers', 'locations', 'services', 'vehicles'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],

@@ -19,6 +19,7 @@ import { documentRoutes } from './routes/documents/index.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { taxRoutes } from './routes/tax.ts';
 import { feeRoutes } from './routes/fees.ts';
+import { coreRoutes, feeReportRoutes } from './routes/cores.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { describe, openApiDocument } from './http/openapi.ts';
@@ -102,8 +103,10 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   app.route('/settings', settingsRoutes);
   app.route('/', taxRoutes);
   app.route('/fee-rules', feeRoutes);
+  app.route('/cores', coreRoutes);
   app.route('/', documentRoutes);
   app.route('/reports', reportRoutes);
+  app.route('/reports', feeReportRoutes);
   app.route('/dashboard', dashboardRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));

@@ -148,6 +148,9 @@ export const PERMISSIONS: Record<string, Rule> = {
   'DELETE /api/receipts/:id': 'admin',
 
   'GET /api/reports/inventory-summary': 'staff',
+  'GET /api/reports/fees': 'staff',
+  'GET /api/reports/cores': 'staff',
+  'POST /api/cores/send-back': 'staff',
   'GET /api/reports/sales': 'staff',
   'GET /api/reports/tire-sales': 'staff',
   'GET /api/reports/purchases': 'staff',

@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'user disabled',
   'user enabled',
   'unlocked',
+  'sent back',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -54,6 +55,7 @@ export const AUDIT_RECORD_TYPES = {
   settings: 'Settings',
   tax_rate: 'Tax rate',
   fee_rule: 'Fee',
+  core: 'Cores',
   user: 'User',
 } as const;
 export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;

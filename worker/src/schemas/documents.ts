@@ -560,6 +560,8 @@ export const creditNoteItemRow = z
     total: amount,
     tax_amount: amount,
     amount,
+    /** A core return: the core charge of a battery whose old core came back. */
+    line_kind: z.enum(['item', 'fee', 'core_return']),
     ...lineTax,
   })
   .meta({ id: 'CreditNoteItem' });

@@ -523,7 +523,7 @@ export const creditNoteKind: DocumentKind = {
   lines: {
     key: 'items',
     from: {},
-    to: { line_id: 'x.line_id', unit_price: 'x.unit_price', restock: 'x.restock', total: 'x.line_total', tax_amount: 'x.tax_amount', amount: 'x.amount', ...lineTax },
+    to: { line_id: 'x.line_id', unit_price: 'x.unit_price', restock: 'x.restock', total: 'x.line_total', tax_amount: 'x.tax_amount', amount: 'x.amount', line_kind: 'x.line_kind', ...lineTax },
   },
   schemas: { create: creditNoteInput, row: creditNoteRow, listRow: creditNoteRow },
   words: {
