@@ -125,6 +125,8 @@ describe.skipIf(!browserTestsCanRun())("a vehicle's history in the browser", () 
     expect(await row.textContent()).toContain('Primacy 4');
     expect(await history.nth(0).getByRole('row', { name: /Tire fitting/ }).textContent()).toContain('Service');
     expect(await history.nth(1).getByRole('row', { name: /Tire fitting/ }).count()).toBe(0);
+    // Fees are charged, not fitted.
+    expect(await history.getByRole('row', { name: /disposal fee/i }).count()).toBe(0);
     await takeShots(page, 'vehicles-history');
   });
 });

@@ -41,13 +41,13 @@ async function showVehicle(db: Db, id: number | string) {
   return row;
 }
 
-/** The lines of a document `d` in `table`, with each tire's size, brand and pattern. */
+/** What was fitted on a document `h` (its lines but the fees), with each tire's size, brand and pattern. */
 const fittedLines = (linesTable: string, keyColumn: string) => `(select coalesce(json_agg(json_build_object(
     'product_id', x.product_id, 'product_type', x.product_type, 'product_name', x.product_name, 'quantity', x.quantity, 'dot', x.dot,
     'size', t.size, 'brand', b.name, 'pattern', pa.name) order by x.position), '[]'::json)
    from public.${linesTable} x left join public.tires t on t.product_id = x.product_id
    left join public.tire_brands b on b.id = t.tire_brand_id left join public.patterns pa on pa.id = t.pattern_id
-  where x.${keyColumn} = h.document_id)`;
+  where x.${keyColumn} = h.document_id and x.line_kind <> 'fee')`;
 
 const searchWhere = searchCondition(['v.plate', 'v.vin']);
 
