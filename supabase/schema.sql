@@ -351,14 +351,18 @@ create table public.invoices (
   tax_computed numeric(12,2) default 0 not null,
   tax_overridden boolean default false not null,
   tax_exempt_certificate text,
+  vehicle_id bigint,
+  mileage integer,
   constraint invoices_pkey PRIMARY KEY (id),
   constraint invoices_number_key UNIQUE (number),
   constraint invoices_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint invoices_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
   constraint invoices_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
   constraint invoices_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id),
+  constraint invoices_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id),
   constraint invoices_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint invoices_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
+  constraint invoices_mileage_check CHECK ((mileage >= 0)),
   constraint invoices_number_when_sent CHECK (((status <> 'sent'::text) OR (number IS NOT NULL))),
   constraint invoices_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= (net_amount - credited_amount)) AND ((credited_amount >= (0)::numeric) AND (credited_amount <= net_amount)))),
   constraint invoices_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
@@ -372,6 +376,7 @@ CREATE INDEX invoices_issued_date_idx ON public.invoices USING btree (issued_dat
 CREATE INDEX invoices_location_id_idx ON public.invoices USING btree (location_id, issued_date DESC);
 CREATE INDEX invoices_open_idx ON public.invoices USING btree (due_date) WHERE ((status = 'sent'::text) AND (payment_status <> 'paid'::text));
 CREATE UNIQUE INDEX invoices_quote_id_idx ON public.invoices USING btree (quote_id) WHERE (quote_id IS NOT NULL);
+CREATE INDEX invoices_vehicle_idx ON public.invoices USING btree (vehicle_id, issued_date) WHERE (vehicle_id IS NOT NULL);
 alter table public.invoices enable row level security;
 
 create table public.locations (
@@ -648,15 +653,19 @@ create table public.quotes (
   tax_computed numeric(12,2) default 0 not null,
   tax_overridden boolean default false not null,
   tax_exempt_certificate text,
+  vehicle_id bigint,
+  mileage integer,
   constraint quotes_pkey PRIMARY KEY (id),
   constraint quotes_number_key UNIQUE (number),
   constraint quotes_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint quotes_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
   constraint quotes_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint quotes_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id),
   constraint quotes_converted_names_document CHECK (((status = 'converted'::text) = (converted_id IS NOT NULL))),
   constraint quotes_converted_type_check CHECK ((converted_type = ANY (ARRAY['Invoice'::text, 'Sale'::text]))),
   constraint quotes_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint quotes_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
+  constraint quotes_mileage_check CHECK ((mileage >= 0)),
   constraint quotes_payment_status_check CHECK ((payment_status = 'pending'::text)),
   constraint quotes_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'sent'::text, 'accepted'::text, 'declined'::text, 'converted'::text]))),
   constraint quotes_tax_amount_check CHECK ((tax_amount >= (0)::numeric)),
@@ -666,6 +675,7 @@ create table public.quotes (
 CREATE INDEX quotes_customer_id_idx ON public.quotes USING btree (customer_id, issued_date DESC);
 CREATE INDEX quotes_issued_date_idx ON public.quotes USING btree (issued_date DESC, id DESC);
 CREATE INDEX quotes_location_id_idx ON public.quotes USING btree (location_id, issued_date DESC);
+CREATE INDEX quotes_vehicle_idx ON public.quotes USING btree (vehicle_id, issued_date) WHERE (vehicle_id IS NOT NULL);
 alter table public.quotes enable row level security;
 
 create table public.receipt_totals (
@@ -1011,14 +1021,18 @@ create table public.sales (
   tax_computed numeric(12,2) default 0 not null,
   tax_overridden boolean default false not null,
   tax_exempt_certificate text,
+  vehicle_id bigint,
+  mileage integer,
   constraint sales_pkey PRIMARY KEY (id),
   constraint sales_number_key UNIQUE (number),
   constraint sales_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
   constraint sales_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id),
   constraint sales_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
   constraint sales_quote_id_fkey FOREIGN KEY (quote_id) REFERENCES quotes(id),
+  constraint sales_vehicle_id_fkey FOREIGN KEY (vehicle_id) REFERENCES vehicles(id),
   constraint sales_discount_amount_check CHECK ((discount_amount >= (0)::numeric)),
   constraint sales_discount_within_subtotal CHECK ((discount_amount <= subtotal)),
+  constraint sales_mileage_check CHECK ((mileage >= 0)),
   constraint sales_paid_within_net CHECK (((total_paid >= (0)::numeric) AND (total_paid <= (net_amount - credited_amount)) AND ((credited_amount >= (0)::numeric) AND (credited_amount <= net_amount)))),
   constraint sales_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text, 'store_credit'::text]))),
   constraint sales_payment_status_check CHECK ((payment_status = ANY (ARRAY['pending'::text, 'partial'::text, 'paid'::text]))),
@@ -1032,6 +1046,7 @@ CREATE INDEX sales_location_id_idx ON public.sales USING btree (location_id, sal
 CREATE INDEX sales_open_idx ON public.sales USING btree (sale_date) WHERE ((status <> 'cancelled'::text) AND (payment_status <> 'paid'::text));
 CREATE UNIQUE INDEX sales_quote_id_idx ON public.sales USING btree (quote_id) WHERE (quote_id IS NOT NULL);
 CREATE INDEX sales_sale_date_idx ON public.sales USING btree (sale_date DESC, id DESC);
+CREATE INDEX sales_vehicle_idx ON public.sales USING btree (vehicle_id, sale_date) WHERE (vehicle_id IS NOT NULL);
 alter table public.sales enable row level security;
 
 create table public.schema_migrations (
@@ -1366,6 +1381,36 @@ create table public.users (
 CREATE UNIQUE INDEX users_email_key ON public.users USING btree (lower(email));
 CREATE INDEX users_home_location_id_idx ON public.users USING btree (home_location_id);
 alter table public.users enable row level security;
+
+create table public.vehicles (
+  id bigint generated always as identity not null,
+  customer_id bigint not null,
+  plate text not null,
+  vin text,
+  make text,
+  model text,
+  year integer,
+  tire_sizes text,
+  notes text,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  constraint vehicles_pkey PRIMARY KEY (id),
+  constraint vehicles_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers(id) ON DELETE CASCADE,
+  constraint vehicles_make_check CHECK ((length(make) <= 100)),
+  constraint vehicles_model_check CHECK ((length(model) <= 100)),
+  constraint vehicles_notes_check CHECK ((length(notes) <= 2000)),
+  constraint vehicles_plate_check CHECK (((length(plate) >= 1) AND (length(plate) <= 20))),
+  constraint vehicles_tire_sizes_check CHECK ((length(tire_sizes) <= 255)),
+  constraint vehicles_vin_check CHECK ((vin ~ '^[A-HJ-NPR-Z0-9]{17}$'::text)),
+  constraint vehicles_year_check CHECK (((year >= 1900) AND (year <= 2999)))
+);
+CREATE INDEX vehicles_customer_idx ON public.vehicles USING btree (customer_id, lower(plate), id);
+CREATE INDEX vehicles_plate_trgm_idx ON public.vehicles USING gin (lower(plate) gin_trgm_ops);
+CREATE INDEX vehicles_vin_trgm_idx ON public.vehicles USING gin (lower(vin) gin_trgm_ops);
+alter table public.vehicles enable row level security;
 
 create table public.wipers (
   product_id bigint not null,
@@ -2812,6 +2857,21 @@ CREATE OR REPLACE FUNCTION public.quote_shown_status(p_status text, p_valid_unti
  SET search_path TO ''
 AS $function$
   select case when p_status in ('draft', 'sent') and p_valid_until < current_date then 'expired' else p_status end
+$function$;
+
+CREATE OR REPLACE FUNCTION public.quotes_carry_vehicle()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.converted_type = 'Invoice' then
+    update public.invoices d set vehicle_id = new.vehicle_id, mileage = new.mileage where d.id = new.converted_id;
+  elsif new.converted_type = 'Sale' then
+    update public.sales d set vehicle_id = new.vehicle_id, mileage = new.mileage where d.id = new.converted_id;
+  end if;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.quotes_set_valid_until()
@@ -4468,7 +4528,8 @@ begin
                             join public.credit_notes cn on cn.id = ci.credit_note_id
                            where ci.line_id = l.line_id and cn.document_type = l.document_type and cn.status = 'issued'),
              'customer', jsonb_build_object('id', c.id, 'name', c.name, 'phone', c.phone,
-                                            'contact_recorded', regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') <> ''))
+                                            'contact_recorded', regexp_replace(coalesce(c.phone, ''), '[^0-9]', '', 'g') <> ''),
+             'vehicle', case when v.id is not null then jsonb_build_object('id', v.id, 'plate', v.plate, 'make', v.make, 'model', v.model, 'year', v.year) end)
              order by l.date desc, l.document_type, l.document_id desc, l.line_id), '[]'::jsonb)
       from page l
       left join public.invoice_items ix on l.document_type = 'Invoice' and ix.id = l.line_id
@@ -4478,6 +4539,7 @@ begin
       left join public.invoices i on l.document_type = 'Invoice' and i.id = l.document_id
       left join public.sales s on l.document_type = 'Sale' and s.id = l.document_id
       join public.customers c on c.id = coalesce(i.customer_id, s.customer_id)
+      left join public.vehicles v on v.id = coalesce(i.vehicle_id, s.vehicle_id)
       left join public.tires t on t.product_id = x.product_id
       left join public.tire_brands b on b.id = t.tire_brand_id
       left join public.patterns pa on pa.id = t.pattern_id
@@ -4867,6 +4929,7 @@ CREATE TRIGGER audit_invoice_items AFTER INSERT OR DELETE OR UPDATE ON public.in
 CREATE TRIGGER invoice_items_report AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
 CREATE TRIGGER audit_invoices AFTER INSERT OR DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.issued_date IS DISTINCT FROM new.issued_date)) OR (old.due_date IS DISTINCT FROM new.due_date)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('invoice');
+CREATE TRIGGER audit_invoices_vehicle AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('invoice');
 CREATE CONSTRAINT TRIGGER invoices_counts_delete AFTER DELETE ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER invoices_counts_insert AFTER INSERT ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER invoices_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
@@ -4903,6 +4966,8 @@ CREATE TRIGGER purchases_version BEFORE UPDATE ON public.purchases FOR EACH ROW 
 CREATE TRIGGER audit_quote_items AFTER INSERT OR DELETE OR UPDATE ON public.quote_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('quote', 'quote_id', 'quotes');
 CREATE TRIGGER audit_quotes AFTER INSERT OR DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION audit_document('quote');
 CREATE TRIGGER audit_quotes_update AFTER UPDATE ON public.quotes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id) OR (old.location_id IS DISTINCT FROM new.location_id) OR (old.issued_date IS DISTINCT FROM new.issued_date) OR (old.valid_until IS DISTINCT FROM new.valid_until) OR (old.notes IS DISTINCT FROM new.notes) OR (old.discount_amount IS DISTINCT FROM new.discount_amount) OR (old.tax_amount IS DISTINCT FROM new.tax_amount) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('quote');
+CREATE TRIGGER audit_quotes_vehicle AFTER UPDATE ON public.quotes FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('quote');
+CREATE TRIGGER quotes_carry_vehicle AFTER UPDATE OF converted_id ON public.quotes FOR EACH ROW WHEN (((new.converted_id IS NOT NULL) AND (old.converted_id IS NULL) AND (new.vehicle_id IS NOT NULL))) EXECUTE FUNCTION quotes_carry_vehicle();
 CREATE CONSTRAINT TRIGGER quotes_counts_delete AFTER DELETE ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER quotes_counts_insert AFTER INSERT ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER quotes_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
@@ -4918,6 +4983,7 @@ CREATE TRIGGER audit_sale_items AFTER INSERT OR DELETE OR UPDATE ON public.sale_
 CREATE TRIGGER sale_items_report AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
 CREATE TRIGGER audit_sales AFTER INSERT OR DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_update AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.sale_date IS DISTINCT FROM new.sale_date)) OR (old.payment_method IS DISTINCT FROM new.payment_method)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('sale');
+CREATE TRIGGER audit_sales_vehicle AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('sale');
 CREATE CONSTRAINT TRIGGER sales_counts_delete AFTER DELETE ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER sales_counts_insert AFTER INSERT ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER sales_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
@@ -4947,5 +5013,7 @@ CREATE TRIGGER tires_product_names AFTER INSERT OR UPDATE ON public.tires FOR EA
 CREATE TRIGGER audit_users AFTER INSERT OR DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION audit_row('user', 'name');
 CREATE TRIGGER audit_users_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((((((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email)) OR (old.role IS DISTINCT FROM new.role)) OR (old.is_active IS DISTINCT FROM new.is_active)) OR (old.home_location_id IS DISTINCT FROM new.home_location_id))) EXECUTE FUNCTION audit_row('user', 'name');
 CREATE TRIGGER users_version BEFORE UPDATE ON public.users FOR EACH ROW WHEN (((((((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email)) OR (old.role IS DISTINCT FROM new.role)) OR (old.is_active IS DISTINCT FROM new.is_active)) OR (old.home_location_id IS DISTINCT FROM new.home_location_id)) OR (old.must_change_password IS DISTINCT FROM new.must_change_password))) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER audit_vehicles AFTER INSERT OR DELETE OR UPDATE ON public.vehicles FOR EACH ROW EXECUTE FUNCTION audit_row('vehicle', 'plate');
+CREATE TRIGGER vehicles_version BEFORE UPDATE ON public.vehicles FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_wipers AFTER UPDATE ON public.wipers FOR EACH ROW EXECUTE FUNCTION audit_row('product');
 CREATE TRIGGER wipers_product_names AFTER INSERT OR UPDATE ON public.wipers FOR EACH ROW EXECUTE FUNCTION refresh_product_names();

@@ -72,6 +72,7 @@ let allIds: number[] = [];
 /** The collection whose ids a path parameter or a body field names. */
 const POOL_OF_FIELD: Record<string, string> = {
   customer_id: '/api/customers',
+  vehicle_id: '/api/vehicles',
   supplier_id: '/api/suppliers',
   location_id: '/api/locations',
   home_location_id: '/api/locations',
@@ -215,6 +216,7 @@ beforeAll(async () => {
   hostileCsv = hostileCsvOf(f);
   const today = new Date().toISOString().slice(0, 10);
   const customerId = await created('/api/customers', { name: `Fuzz ${uniqueTag()}`, phone: '555 0199', address: '9 Test Lane' });
+  await created(`/api/customers/${customerId}/vehicles`, { plate: 'FZ 1', vin: '1M8GDM9AXKP042788', make: 'Ford', year: 2015 });
   const tireId = await created('/api/tires', tireBody(f, { quantity: 1_000, size: `185 / 65 R 15 ${uniqueTag()}` }));
   const line = { product_id: tireId, quantity: 1, unit_price: 50 };
   const invoice = { customer_id: customerId, location_id: f.downtownId, issued_date: today, due_date: today, items: [line] };

@@ -338,7 +338,7 @@ describe('tire recall list', () => {
       data: [
         row('invA', {
           dot: dots.t1, brand: f.names.brand, pattern: f.names.pattern, size: `205 / 55 R 16 ${f.tag}`, product_id: ids.t1, product_name: names.t1,
-          quantity: 4, date: '2023-03-06', customer: { id: ids.c1, name: names.c1, phone: `555-${f.tag}-01`, contact_recorded: true },
+          quantity: 4, date: '2023-03-06', customer: { id: ids.c1, name: names.c1, phone: `555-${f.tag}-01`, contact_recorded: true }, vehicle: null,
         }),
       ],
       filters: { dot: dots.t1.toUpperCase(), dot_from: null, dot_to: null, tire_brand_id: null, dateFrom: '2023-01-01', dateTo: '2023-12-31' },

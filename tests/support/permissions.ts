@@ -62,6 +62,8 @@ export async function created(path: string, body: unknown, token = people.admin.
 }
 
 const customerBody = () => ({ name: `Customer ${uniqueTag()}`, phone: '555 0101', address: '1 Main St' });
+const vehicleBody = () => ({ plate: `PV ${uniqueTag().slice(0, 5)}`, vin: '1M8GDM9AXKP042788', make: 'Ford', model: 'Focus', year: 2017 });
+const newVehicle = () => created(`/api/customers/${customerId}/vehicles`, vehicleBody());
 const supplierBody = () => ({ name: `Supplier ${uniqueTag()}`, phone: '555 0102', address: '2 Dock Rd' });
 const batteryBody = () => ({
   battery_name: `Volta 60 ${uniqueTag()}`, battery_brand_id: batteryBrandId, made_in_id: madeInId, battery_shape: 'thick', ampere: 60,
@@ -179,6 +181,13 @@ export const cases: Record<string, Case> = {
   ...records('/api/suppliers', supplierBody),
   'GET /api/customers/:id/summary': async () => ({ path: `/api/customers/${customerId}/summary`, status: 200 }),
   'GET /api/suppliers/:id/summary': async () => ({ path: `/api/suppliers/${f.supplierId}/summary`, status: 200 }),
+  'GET /api/customers/:id/vehicles': async () => ({ path: `/api/customers/${customerId}/vehicles`, status: 200 }),
+  'POST /api/customers/:id/vehicles': async () => ({ path: `/api/customers/${customerId}/vehicles`, body: vehicleBody(), status: 201 }),
+  'GET /api/vehicles': read('/api/vehicles?search=PV'),
+  'GET /api/vehicles/:id': async () => ({ path: `/api/vehicles/${await newVehicle()}`, status: 200 }),
+  'PUT /api/vehicles/:id': async () => ({ path: `/api/vehicles/${await newVehicle()}`, body: vehicleBody(), status: 200 }),
+  'DELETE /api/vehicles/:id': async () => ({ path: `/api/vehicles/${await newVehicle()}`, status: 204 }),
+  'GET /api/vehicles/:id/history': async () => ({ path: `/api/vehicles/${await newVehicle()}/history`, status: 200 }),
   ...records('/api/tire-brands', () => ({ name: `Brand ${uniqueTag()}` })),
   ...records('/api/tire-types', () => ({ name: `Type ${uniqueTag()}` })),
   ...records('/api/made-ins', () => ({ name: `Land ${uniqueTag()}` })),
@@ -302,7 +311,7 @@ const newUser = () => created('/api/users', userBody());
 /** Each route's area, by the resource its path names; every area has its own test file. */
 const AREAS = {
   access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'document-preview', 'fee-rules', 'cores', 'users', 'audit-events'],
-  people: ['customers', 'suppliers', 'locations', 'services'],
+  people: ['customers', 'suppliers', 'locations', 'services', 'vehicles'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],
   documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns', 'receipts', 'reports', 'dashboard', 'activity'],

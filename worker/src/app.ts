@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './env.ts';
 import { HttpError } from './http/errors.ts';
 import { withSecurityHeaders } from './http/security.ts';
 import { customerRoutes } from './routes/customers.ts';
+import { vehicleRoutes } from './routes/vehicles.ts';
 import { supplierRoutes } from './routes/suppliers.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { productRoutes } from './routes/products/index.ts';
@@ -94,6 +95,7 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   app.route('/users', userRoutes);
   app.route('/', auditRoutes);
   app.route('/customers', customerRoutes);
+  app.route('/', vehicleRoutes);
   app.route('/suppliers', supplierRoutes);
   app.route('/', lookupRoutes);
   app.route('/', productRoutes);

@@ -24,6 +24,7 @@ import { userRoutes } from '../features/users/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { searchRoutes } from '../features/search/routes';
+import { vehicleRoutes } from '../features/vehicles/routes';
 import { AuthProvider } from '../shared/auth/AuthContext';
 import { RequireAuth } from '../shared/auth/guards';
 import { readToken } from '../shared/auth/session';
@@ -59,6 +60,7 @@ const routes: RouteObject[] = [
         children: [
           ...dashboardRoutes,
           ...customerRoutes,
+          ...vehicleRoutes,
           ...supplierRoutes,
           ...tireBrandRoutes,
           ...tireTypeRoutes,

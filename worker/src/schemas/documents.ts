@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, blankToUndefined, flag, money, optionalDate, optionalId, optionalMoney, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, timestamp, recordStamps, version } from './answers.ts';
+import { vehicleAnswer, vehicleFields } from './vehicles.ts';
 
 /** Store credit: what a customer was given back on a return, spent on later invoices and sales. */
 export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit'] as const;
@@ -79,6 +80,7 @@ export const invoiceItemInput = z.object({
 });
 
 const invoiceFields = {
+  ...vehicleFields,
   customer_id: requiredId('Customer is required'),
   location_id: requiredId('Location is required'),
   issued_date: requiredDate('Issue date'),
@@ -114,6 +116,7 @@ export const saleItemInput = z.object({
 });
 
 const saleFields = {
+  ...vehicleFields,
   customer_id: requiredId('Customer is required'),
   location_id: requiredId('Location is required'),
   sale_date: requiredDate('Sale date'),
@@ -145,6 +148,7 @@ export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 const quoteFields = {
+  ...vehicleFields,
   customer_id: requiredId('Customer is required'),
   location_id: requiredId('Location is required'),
   issued_date: requiredDate('Issue date'),
@@ -485,6 +489,7 @@ export const invoiceListRow = z
     quote_id: id.nullable(),
     quote_number: z.string().nullable(),
     ...taxed,
+    ...vehicleAnswer,
     items: z.array(invoiceItemRow),
   })
   .meta({ id: 'InvoiceListRow' });
@@ -506,6 +511,7 @@ export const saleListRow = z
     quote_id: id.nullable(),
     quote_number: z.string().nullable(),
     ...taxed,
+    ...vehicleAnswer,
     items: z.array(saleItemRow),
   })
   .meta({ id: 'SaleListRow' });
@@ -540,6 +546,7 @@ export const quoteRow = z
     /** The invoice or sale it became. */
     converted_to: z.object({ type: z.enum(['Invoice', 'Sale']), id, number: z.string().nullable() }).nullable(),
     ...taxed,
+    ...vehicleAnswer,
     items: z.array(quoteItemRow),
   })
   .meta({ id: 'Quote' });

@@ -225,6 +225,8 @@ export const tireSalesReport = pageOf(
     returned: count,
     /** Who bought it; `contact_recorded` is false when there is no phone number to reach them on (a walk-in sale). */
     customer: z.object({ id, name: z.string(), phone: z.string(), contact_recorded: z.boolean() }),
+    /** The vehicle it was fitted to, when the sale named one. */
+    vehicle: z.object({ id, plate: z.string(), make: z.string().nullable(), model: z.string().nullable(), year: z.number().int().nullable() }).nullable(),
   }),
   {
     filters: z.object({

@@ -3,6 +3,7 @@ import type { RecordConfig } from '../../shared/records/types';
 import { formatDate, formatDateTime } from '../../shared/ui/dates';
 import { customerQueries } from './api';
 import { CustomerActions, CustomerHub } from './CustomerHub';
+import { CustomerVehicles } from './CustomerVehicles';
 
 export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
   basePath: '/customers',
@@ -21,6 +22,7 @@ export const customerConfig: RecordConfig<Customer, typeof customerInput> = {
   activity: 'customer',
   actions: (customer) => <CustomerActions customer={customer} />,
   lead: (customer) => <CustomerHub customer={customer} />,
+  extra: (customer) => <CustomerVehicles customer={customer} />,
   columns: [
     { header: 'Name', cell: (customer) => customer.name },
     { header: 'Email', cell: (customer) => customer.email ?? '', className: 'cell-wrap' },

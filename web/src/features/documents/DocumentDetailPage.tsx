@@ -12,6 +12,7 @@ import { DocumentView } from './DocumentView';
 import { capitalized, numberOf, type DocumentKind, type TradingDocument, type Transition } from './kind';
 import { RecordPayment } from './PaymentDialog';
 import { StatusBadge } from './StatusBadge';
+import { vehicleFacts } from './VehicleFields';
 
 const LAYOUT_LABELS: Record<PrintLayout, string> = { a4: 'A4', thermal: '80 mm receipt' };
 
@@ -102,7 +103,7 @@ function DocumentPage<D extends TradingDocument, L extends { id: number }>({ kin
         payments={kind.payments?.(document)}
         paymentAction={order && payment}
         notice={action.error && <ErrorBox messages={[action.error]} />}
-        facts={kind.facts(document)}
+        facts={[...kind.facts(document), ...vehicleFacts(document)]}
         lines={kind.lines(document)}
         lineKey={(line) => line.id}
         lineLabel={kind.lineLabel}

@@ -29,6 +29,8 @@ interface DocumentEditorProps {
   locationLabel?: string;
   /** A product waiting in the item entry row for its quantity (from "Order more"). */
   presetProduct?: ProductEntry | null;
+  /** The tire size last fitted to the document's vehicle, which the product picker offers. */
+  tireSize?: string | null;
   errors: FieldErrors;
   lineErrors: Map<number, string[]>;
   messages: string[] | null;
@@ -114,6 +116,7 @@ export function DocumentEditor({
   afterTotals,
   locationLabel,
   presetProduct,
+  tireSize,
   errors,
   lineErrors,
   messages,
@@ -194,7 +197,7 @@ export function DocumentEditor({
         <h2 id="doc-items-title" className="doc-section-title">
           Items
         </h2>
-        <LineEntry mode={mode} locationId={draft.location_id} onAdd={state.addLine} preset={presetProduct} startsHere={startsAtItems} />
+        <LineEntry mode={mode} locationId={draft.location_id} onAdd={state.addLine} preset={presetProduct} startsHere={startsAtItems} tireSize={tireSize} />
         <LinesTable
           mode={mode}
           lines={draft.lines}

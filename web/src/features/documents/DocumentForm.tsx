@@ -11,6 +11,7 @@ import { DocumentEditor } from './DocumentEditor';
 import { draftInput, linesInput, LINE_KINDS, newLineKey, useDocumentDraft, type DraftLine, type DraftStart, type KeptHeader } from './draft';
 import type { EditableKind, TradingDocument } from './kind';
 import { useDocumentForm } from './useDocumentForm';
+import { useVehicleFields } from './VehicleFields';
 
 /** A document as the editor starts it; its tax is the rule's again unless an administrator set it (or a purchase order's was typed). */
 function startOf<D extends TradingDocument, L extends { id: number }>(
@@ -77,7 +78,9 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   const start = startOf(kind, document, useNewDocumentBranch(), presetParty);
   const state = useDocumentDraft(kind.mode, kept ? { ...kept.draft, lines: kept.draft.lines.map((line) => ({ ...line, key: newLineKey() })) } : start);
   const header = kind.useHeader(document, state, settings, kept?.header);
-  const typed = { draft: state.draft, header: header.input as KeptHeader };
+  const partyField = LINE_KINDS[kind.mode].party.field;
+  const vehicle = useVehicleFields(partyField === 'customer_id', state.draft.party?.id ?? null, document as never, kept?.header);
+  const typed = { draft: state.draft, header: { ...header.input, ...vehicle.input } as KeptHeader };
   useKeepDraft(page, typed, { pristine: kept ? null : typed, version: document?.version });
   const draft: DraftControl = {
     restored: page.restored,
@@ -95,9 +98,9 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
   const saving = document ? update : create;
   const keyFor = useIdempotencyKey();
   const form = useDocumentForm({
-    input: { ...draftInput(state), ...header.input, items: linesInput(state) },
+    input: { ...draftInput(state), ...header.input, ...vehicle.input, items: linesInput(state) },
     schema: document ? kind.schemas.update : kind.schemas.create,
-    fields: [LINE_KINDS[kind.mode].party.field, 'location_id', ...kind.formFields, 'discount_amount', 'tax_amount', 'notes'],
+    fields: [LINE_KINDS[kind.mode].party.field, 'location_id', ...kind.formFields, 'vehicle_id', 'mileage', 'discount_amount', 'tax_amount', 'notes'],
     error: saving.error,
     failureMessage: `Error ${document ? 'updating' : 'creating'} ${kind.noun}. Please try again.`,
     onValid: (input) => {
@@ -122,7 +125,13 @@ function DocumentFormOpened<D extends TradingDocument, L extends { id: number }>
       kept={draft}
       locationLabel={kind.locationLabel}
       presetProduct={presetProduct}
-      header={header.fields(form.errors)}
+      header={
+        <>
+          {vehicle.fields(form.errors)}
+          {header.fields(form.errors)}
+        </>
+      }
+      tireSize={vehicle.tireSize}
       afterTotals={header.afterTotals?.(form.errors)}
       errors={form.errors}
       lineErrors={form.lineErrors}

@@ -84,6 +84,8 @@ interface LineEntryProps {
   preset?: ProductEntry | null;
   /** The cursor starts in the quick add box (a new document whose party is already chosen). */
   startsHere?: boolean;
+  /** A tire size to offer (the one last fitted to the vehicle): the product box then lists tires of that size until something is typed. */
+  tireSize?: string | null;
 }
 
 /**
@@ -91,7 +93,7 @@ interface LineEntryProps {
  * highlighted one, once, at its price), and the row: type, then a product of that type, quantity,
  * price (and description, notes or discount), Add.
  */
-export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false }: LineEntryProps) {
+export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false, tireSize = null }: LineEntryProps) {
   const kind = LINE_KINDS[mode];
   const [type, setType] = useState<ProductType | ''>('');
   const [product, setProduct] = useState<ProductEntry | null>(null);
@@ -119,6 +121,18 @@ export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false 
   useEffect(() => {
     if (startsHere) quickInput.current?.focus();
   }, []);
+
+  const sized = type === 'tire' && tireSize ? tireSize : '';
+  const [sizeAsked, setSizeAsked] = useState(false);
+  useEffect(() => {
+    if (!sizeAsked || type !== 'tire') return;
+    setSizeAsked(false);
+    productInput.current?.focus();
+  }, [sizeAsked, type]);
+  const offerSize = () => {
+    if (type !== 'tire') chooseType('tire');
+    setSizeAsked(true);
+  };
 
   const chooseType = (next: string) => {
     setType(next as ProductType | '');
@@ -201,6 +215,11 @@ export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false 
           inputRef={quickInput}
           actsOnChoice
         />
+        {tireSize && kind.productTypes.includes('tire') && (
+          <button type="button" className="btn btn-secondary line-entry-size" onClick={offerSize}>
+            Tires in {tireSize}
+          </button>
+        )}
       </div>
       <div className={`line-entry-fields line-entry-${mode}`} onKeyDown={onKeyDown}>
         <SelectField
@@ -215,7 +234,7 @@ export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false 
           label="Product"
           value={product}
           onChange={chooseProduct}
-          query={(search) => productPickerQuery(type, search, locationId)}
+          query={(search) => productPickerQuery(type, search || sized, locationId)}
           optionsOf={(page) => page.data}
           optionKey={(option) => option.id}
           optionText={(option) => option.name}
@@ -223,7 +242,7 @@ export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false 
           placeholder={type ? 'Search products' : 'Choose a type first'}
           disabled={!type}
           inputRef={productInput}
-          hint={product ? productHint(product, priceOf(product), locationId) : undefined}
+          hint={product ? productHint(product, priceOf(product), locationId) : sized ? `Tires of ${sized}; type to search others` : undefined}
         />
         {kind.text?.field === 'description' && <TextInput label={kind.text.label} value={text} onChange={setText} />}
         <NumberInput label="Quantity" value={quantity} onChange={setQuantity} step="1" min="1" inputRef={quantityInput} />

@@ -17,12 +17,14 @@ export const RECALL_PAGE = 'recallPage';
 const DOCUMENT_PATHS: Record<TireSale['document_type'], string> = { Invoice: '/invoices', Sale: '/sales' };
 const documentText = (row: TireSale) => `${row.document_type} ${row.document_number}`;
 const NO_CONTACT = 'No contact recorded';
+const vehicleModel = (vehicle: NonNullable<TireSale['vehicle']>) => [vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(' ');
+const vehicleLabel = (vehicle: NonNullable<TireSale['vehicle']>) => [vehicle.plate, vehicleModel(vehicle)].filter(Boolean).join(' · ');
 /** A DOT week and year as people read it: '0124' (or '01/24') → '01/24'. */
 const weekText = (code: string) => code.replace(/\D/g, '').replace(/^(\d{2})(\d{2})$/, '$1/$2');
 
 /**
  * The recall list: tires sold by DOT code, a range of DOT weeks and brand, with who to contact and on
- * which document. Its filters (`dot`, `dot_from`, `dot_to`, `tire_brand_id`, `recallFrom`, `recallTo`)
+ * which document and vehicle. Its filters (`dot`, `dot_from`, `dot_to`, `tire_brand_id`, `recallFrom`, `recallTo`)
  * sit in the address beside the report's.
  */
 export function useRecallList(params: ReturnType<typeof useReportParams>) {
@@ -102,6 +104,19 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
             </span>
           ),
       },
+      {
+        header: 'Vehicle',
+        value: (row) => (row.vehicle ? vehicleLabel(row.vehicle) : ''),
+        cell: (row) =>
+          row.vehicle && (
+            <span>
+              <Link to={`/vehicles/${row.vehicle.id}`}>{row.vehicle.plate}</Link>
+              {vehicleModel(row.vehicle) && <span className="report-cell-detail">{vehicleModel(row.vehicle)}</span>}
+            </span>
+          ),
+        nowrap: true,
+      },
+      { header: 'Plate', value: (row) => row.vehicle?.plate ?? '', offScreen: true },
       { header: 'Phone', value: (row) => (row.customer.contact_recorded ? row.customer.phone : ''), nowrap: true, offScreen: true },
       { header: 'Customer', value: (row) => row.customer.name, offScreen: true },
     ],

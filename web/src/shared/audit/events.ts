@@ -41,6 +41,8 @@ export function recordPath(type: AuditRecordType, id: number | null, productType
       return `/customers/${id}`;
     case 'supplier':
       return `/suppliers/${id}`;
+    case 'vehicle':
+      return `/vehicles/${id}`;
     case 'product':
       return productType ? productPath(productType, id) : null;
     default:

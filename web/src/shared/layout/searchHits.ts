@@ -7,6 +7,7 @@ import { api } from '../api/client';
 import { lookupQuery } from '../api/lookups';
 import { PRODUCT_TYPE_LABELS, productPath, type ProductEntry } from '../api/products';
 import { pagedResource } from '../api/resource';
+import { vehicleSearchQuery, vehicleText } from '../api/vehicles';
 import { useNewDocumentBranch } from '../branches/BranchSelect';
 import { formatMoney } from '../ui/money';
 import { documentNumber } from '../ui/documentNumber';
@@ -38,7 +39,7 @@ export interface HitSection {
 
 /**
  * What the top search and its results page find for `term` (at least two characters): products (a
- * tire by its size, with the stock at the user's branch), customers, suppliers, invoices and sales.
+ * tire by its size, with the stock at the user's branch), customers, vehicles (by plate or VIN), suppliers, invoices and sales.
  */
 export function useSearchHits(term: string, perPage: number) {
   const enabled = term.length >= 2;
@@ -51,6 +52,7 @@ export function useSearchHits(term: string, perPage: number) {
   const supplierHits = useQuery({ ...suppliers.list(params), ...options });
   const invoiceHits = useQuery({ ...invoices.list(params), ...options });
   const saleHits = useQuery({ ...sales.list(params), ...options });
+  const vehicleHits = useQuery({ ...vehicleSearchQuery(term, perPage), ...options });
 
   const stock = (product: ProductEntry) => {
     if (product.stock === null) return null;
@@ -76,12 +78,21 @@ export function useSearchHits(term: string, perPage: number) {
       })),
     },
     { title: 'Customers', hits: people('/customers', customerHits.data?.data) },
+    {
+      title: 'Vehicles',
+      hits: (vehicleHits.data?.data ?? []).map((vehicle) => ({
+        key: `vehicle/${vehicle.id}`,
+        name: vehicleText(vehicle),
+        meta: [vehicle.vin, vehicle.customer.name].filter(Boolean).join(' · '),
+        to: `/vehicles/${vehicle.id}`,
+      })),
+    },
     { title: 'Suppliers', hits: people('/suppliers', supplierHits.data?.data) },
     { title: 'Invoices', hits: documents('/invoices', invoiceHits.data?.data) },
     { title: 'Sales', hits: documents('/sales', saleHits.data?.data) },
   ].filter((section) => section.hits.length > 0);
 
-  const searches = [productHits, customerHits, supplierHits, invoiceHits, saleHits];
+  const searches = [productHits, customerHits, vehicleHits, supplierHits, invoiceHits, saleHits];
   return {
     enabled,
     sections,

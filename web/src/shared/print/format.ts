@@ -3,6 +3,7 @@ import { formatDate } from '../ui/dates';
 import { formatMoney } from '../ui/money';
 import type { Printable } from './types';
 import { documentNumber } from '../ui/documentNumber';
+import { vehiclePrintFacts } from './vehicle';
 
 export const percentText = (value: number) => `${Number(value.toFixed(2))}%`;
 
@@ -204,6 +205,7 @@ export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>)
       facts: [
         ['Date', formatDate(quote.issued_date)],
         ['Valid Until', formatDate(quote.valid_until)],
+        ...vehiclePrintFacts(quote),
       ],
       lines: pricedLines(quote.items),
     };
@@ -222,6 +224,7 @@ export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>)
         ['Issue Date', formatDate(invoice.issued_date)],
         ['Due Date', formatDate(invoice.due_date) || '-'],
         ['Status', capitalized(invoice.status)],
+        ...vehiclePrintFacts(invoice),
       ],
       lines: pricedLines(invoice.items),
     };
@@ -238,6 +241,7 @@ export function tradingPrint(printable: Exclude<Printable, { kind: 'receipt' }>)
       ['Sale Date', formatDate(sale.sale_date)],
       ['Payment Method', PAYMENT_METHOD_LABELS[sale.payment_method] ?? sale.payment_method],
       ['Status', capitalized(sale.status)],
+      ...vehiclePrintFacts(sale),
     ],
     lines: sale.items.map((item) => ({
       key: item.id,

@@ -37,6 +37,7 @@ import {
 import { createCreditNote, createSupplierReturn } from './returns.ts';
 import { linesAtCostPrice } from './purchases.ts';
 import { payAtCounter } from './sales.ts';
+import { vehicleColumns } from './vehicles.ts';
 
 /**
  * The kinds of trading document, each described once. routes.ts builds a kind's routes from its
@@ -200,11 +201,11 @@ export const invoiceKind: DocumentKind = {
   keyColumn: 'invoice_id',
   party: CUSTOMER,
   dateColumn: 'issued_date',
-  fields: ['issued_date', 'due_date'],
+  fields: ['issued_date', 'due_date', 'vehicle_id', 'mileage'],
   statuses: INVOICE_STATUSES,
   openStatus: OPEN_STATUS.invoice,
   createdAs: { sent: { then: 'post' } },
-  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, ${fromQuote}, ${taxColumns}`,
+  columns: `d.issued_date, d.due_date, ${invoiceStatus} as status, (${invoiceOverdue}) as is_overdue, ${fromQuote}, ${taxColumns}, ${vehicleColumns}`,
   statusCondition: (status) => invoiceStatusConditions[status],
   overdue: invoiceOverdue,
   lines: { key: 'items', from: {}, to: { unit_price: 'x.unit_price', total: 'x.line_total', returned: returnedOf('Invoice'), ...counterLine } },
@@ -264,12 +265,12 @@ export const saleKind: DocumentKind = {
   keyColumn: 'sale_id',
   party: CUSTOMER,
   dateColumn: 'sale_date',
-  fields: ['sale_date', 'payment_method'],
+  fields: ['sale_date', 'payment_method', 'vehicle_id', 'mileage'],
   series: 'sale',
   statuses: SALE_STATUSES,
   openStatus: OPEN_STATUS.sale,
   createdAs: { completed: { then: 'post' }, cancelled: { then: 'cancel' } },
-  columns: `d.sale_date, d.status, d.payment_method, ${fromQuote}, ${taxColumns}`,
+  columns: `d.sale_date, d.status, d.payment_method, ${fromQuote}, ${taxColumns}, ${vehicleColumns}`,
   statusCondition: storedStatus,
   lines: {
     key: 'items',
@@ -425,7 +426,7 @@ export const quoteKind: DocumentKind = {
   keyColumn: 'quote_id',
   party: CUSTOMER,
   dateColumn: 'issued_date',
-  fields: ['issued_date', 'valid_until'],
+  fields: ['issued_date', 'valid_until', 'vehicle_id', 'mileage'],
   series: 'quote',
   statuses: QUOTE_STATUSES,
   openStatus: OPEN_STATUS.quote,
@@ -433,7 +434,7 @@ export const quoteKind: DocumentKind = {
   columns: `d.issued_date, d.valid_until, public.quote_shown_status(d.status, d.valid_until) as status, d.sent_at,
     case when d.converted_id is not null then json_build_object('type', d.converted_type, 'id', d.converted_id, 'number',
       case d.converted_type when 'Invoice' then (select i.number from public.invoices i where i.id = d.converted_id)
-        else (select s.number from public.sales s where s.id = d.converted_id) end) end as converted_to, ${taxColumns}`,
+        else (select s.number from public.sales s where s.id = d.converted_id) end) end as converted_to, ${taxColumns}, ${vehicleColumns}`,
   statusCondition: (status) => quoteStatusConditions[status] ?? storedStatus(status),
   lines: {
     key: 'items',

@@ -28,6 +28,7 @@ import {
   updateDocument,
   writeLines,
 } from './shared.ts';
+import { requireVehicle } from './vehicles.ts';
 
 /** Writes a body's lines; then staff are refused lines their kind's rule does not allow (after the lines' own 422s). */
 async function saveLines(tx: Db, kind: DocumentKind, id: number | string, input: Body, user: SessionUser) {
@@ -57,6 +58,7 @@ export function kindRoutes(kind: DocumentKind) {
     const user = c.get('user');
     const { creates } = kind;
     if (!creates) await requireParty(db, kind, input[kind.party.column], input.location_id);
+    await requireVehicle(db, kind, input);
     const id = await documentRule(
       () =>
         db.transaction(async (tx) => {
@@ -92,6 +94,7 @@ export function kindRoutes(kind: DocumentKind) {
         if (issued?.status === status) return updateDocument(tx, kind, id, await bodyOf(c, issued.input), issued);
         const input = await bodyOf(c, update);
         await requireParty(tx, kind, input[kind.party.column], input.location_id);
+        await requireVehicle(tx, kind, input, id);
         await updateDocument(tx, kind, id, input);
         await saveLines(tx, kind, id, input, c.get('user'));
       }),
