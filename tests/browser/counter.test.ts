@@ -125,7 +125,11 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
     const id = Number(/\/sales\/(\d+)$/.exec(page.url())![1]);
     const sale = (await get<{ data: Sale }>(`sales/${id}`)).data;
     expect(sale).toMatchObject({ status: 'completed', payment_status: 'paid', payment_method: 'cash', balance_due: 0, customer: { name: 'Walk-in customer' } });
-    expect(sale.items).toEqual([expect.objectContaining({ product_id: tire.id, quantity: 1 })]);
+    // The tire and the disposal fee that follows it.
+    expect(sale.items).toEqual([
+      expect.objectContaining({ product_id: tire.id, quantity: 1, line_kind: 'item' }),
+      expect.objectContaining({ quantity: 1, line_kind: 'fee' }),
+    ]);
     expect(sale.receipts).toEqual([expect.objectContaining({ amount: sale.net_amount, payment_method: 'cash' })]);
     expect(branchName).toBeTruthy();
   });
@@ -172,7 +176,10 @@ describe.skipIf(!browserTestsCanRun())('the counter at speed: a sale, its lines,
     await row.getByRole('spinbutton', { name: `Discount of ${name}` }).fill('150');
     await row.getByRole('alert').getByText('Discount must be between 0 and 100').waitFor();
     expect(await lineTotal.textContent()).toBe(money(360));
-    expect(await page.getByLabel('Totals').locator('div', { has: page.locator('dt', { hasText: /^Subtotal$/ }) }).locator('dd').textContent()).toBe(money(360));
+    // The subtotal adds the tires' disposal fees, which follow the quantity.
+    const fee = (await get<{ data: { amount: number; applies_to: string }[] }>('fee-rules')).data.find((rule) => rule.applies_to === 'tire')!.amount;
+    const subtotal = page.getByLabel('Totals').locator('div', { has: page.locator('dt', { hasText: /^Subtotal$/ }) }).locator('dd');
+    await expect.poll(() => subtotal.textContent()).toBe(money(360 + fee * 4));
   });
 
   it('opens a search result by keyboard from the top search, a combobox, and its See all results page', async () => {

@@ -152,8 +152,10 @@ describe.skipIf(!browserTestsCanRun())('nothing typed is lost when the session e
     const saved = list.body.data.find((invoice) => invoice.notes === notes)!;
     const invoice = await api<{ data: { customer: { name: string }; items: { product_name: string; quantity: number }[] } }>(`invoices/${saved.id}`, { token });
     expect(invoice.body.data.customer.name).toBe('Maria Gonzalez');
+    // The lines restored, and the disposal fee the server adds under the tires.
     expect(invoice.body.data.items.map((item) => [item.product_name, item.quantity])).toEqual([
       ['Michelin Primacy 4 205 / 55 R 16', 2],
+      ['Tire disposal fee', 2],
       ['Tire fitting (per tire)', 2],
     ]);
 

@@ -120,7 +120,7 @@ describe.skipIf(!browserTestsCanRun())('quotes and returns in the browser', () =
       customer_id: customer.id, location_id: location.id, issued_date: today, due_date: today, status: 'sent', tax_amount: 0,
       items: [{ product_id: tire.id, quantity: 2, unit_price: 120 }],
     });
-    await api('POST', 'receipts', { receipt_date: today, type: 'income', receiptable_type: 'Invoice', receiptable_id: invoice.id, amount: 240, payment_method: 'cash' });
+    await api('POST', 'receipts', { receipt_date: today, type: 'income', receiptable_type: 'Invoice', receiptable_id: invoice.id, amount: invoice.net_amount, payment_method: 'cash' });
 
     await page.goto(`${app.url}/invoices/${invoice.id}`);
     await page.getByRole('link', { name: 'Return Items' }).click();

@@ -36,7 +36,9 @@ export type TaxRate = z.infer<typeof taxRateRow>;
 /** A product's tax class, as every product form takes it: its own rate, the default (null), or exempt. */
 export const taxClassInput = {
   tax_rate_id: optionalId('Tax rate').meta({ description: "Left out: the shop's default rate" }),
-  tax_exempt: flag('Tax exempt').default(false),
+  tax_exempt: z
+    .preprocess((value) => (value === '' || value === null ? undefined : value), flag('Tax exempt').optional())
+    .transform((value) => value ?? false),
 };
 export const taxClassRow = { tax_rate_id: id.nullable(), tax_exempt: z.boolean() };
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { FieldErrors } from '@schemas/common';
 import type { ProductEntry } from '../../shared/api/products';
@@ -139,12 +139,22 @@ export function DocumentEditor({
     else invalid?.focus();
   }, [messages?.join('\n'), errors]);
 
+  // While the fees and tax are being worked out for lines just changed, a save waits for them, so
+  // what is paid and saved is the total the server gives.
+  const [waiting, setWaiting] = useState<null | (() => void)>(null);
+  const whenSettled = (run: () => void) => (state.taxPending ? setWaiting(() => run) : run());
+  useEffect(() => {
+    if (waiting && !state.taxPending) {
+      setWaiting(null);
+      waiting();
+    }
+  }, [waiting, state.taxPending]);
+  const runPrimary = () => {
+    if (!pending) whenSettled(primaryAction?.run ?? onSubmit);
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!pending) onSubmit();
-  };
-  const runPrimary = () => {
-    if (!pending) (primaryAction?.run ?? onSubmit)();
+    if (!pending) whenSettled(onSubmit);
   };
   // Ctrl+Enter (⌘+Enter) anywhere in the form: the common case's action.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
