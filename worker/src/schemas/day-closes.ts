@@ -140,3 +140,19 @@ export const overShortRow = z.object({
   over_short: amount,
   deposits: amount,
 });
+
+export type DayClose = z.infer<typeof dayCloseRow>;
+export type DayCloseListItem = z.infer<typeof dayCloseListRow>;
+export type DayClosePreview = z.infer<typeof dayClosePreviewRow>;
+export type DayCloseToday = z.infer<typeof dayCloseTodayRow>;
+export type OverShortRow = z.infer<typeof overShortRow>;
+
+export const DRAWER_METHOD_LABELS: Record<DrawerMethod, string> = {
+  cash: 'Cash',
+  credit_card: 'Credit Card',
+  bank_transfer: 'Bank Transfer',
+  cheque: 'Cheque',
+};
+
+/** The notes and coins a drawer is counted in, largest first. */
+export const DENOMINATIONS = ['100', '50', '20', '10', '5', '2', '1', '0.25', '0.1', '0.05', '0.01'] as const;
