@@ -85,13 +85,14 @@ describe.skipIf(!browserTestsCanRun())('closing the day in the browser', () => {
     const printed = await printedBy(page, () => page.getByRole('button', { name: 'Print' }).click());
     expect(printed).toContain(number);
     expect(printed).toContain('Over $5.00');
-    await page.getByLabel('80 mm receipt').check();
+    await page.getByLabel('80 mm receipt').click();
     await page.locator('.printout-thermal').waitFor();
     await takeShots(page, 'day-close-z-report');
 
-    await page.goto(`${app.url}/day-closes/over-short`);
+    await page.goto(`${app.url}/reports/over-short`);
     await showsScreen(page, 'Over/Short by Branch');
     await page.getByRole('row', { name: new RegExp(branch) }).first().waitFor();
+    await takeShots(page, 'over-short-report');
 
     await page.goto(`${app.url}/`);
     await showsScreen(page, 'Dashboard');

@@ -52,7 +52,7 @@ export function DayCloseListPage() {
         title="Day Closes"
         actions={
           <>
-            <Link to="/day-closes/over-short" className="btn btn-secondary">
+            <Link to="/reports/over-short" className="btn btn-secondary">
               Over/Short Report
             </Link>
             <Link to="/day-close" className="btn btn-primary">

@@ -22,12 +22,12 @@ const columns: Column<OverShortRow>[] = [
   { header: 'Branch', cell: (row) => row.location.name },
   { header: 'Closes', cell: (row) => row.closes, numeric: true },
   { header: 'Over', cell: (row) => formatMoney(row.over), numeric: true },
-  { header: 'Short', cell: (row) => formatMoney(-row.short), numeric: true },
+  { header: 'Short', cell: (row) => formatMoney(Math.abs(row.short)), numeric: true },
   { header: 'Over/Short', cell: (row) => <OverShort value={row.over_short} />, numeric: true },
   { header: 'Deposits', cell: (row) => formatMoney(row.deposits), numeric: true },
 ];
 
-/** /day-closes/over-short: how each branch's drawer matched, month by month, with a CSV. */
+/** /reports/over-short: how each branch's drawer matched, month by month, with a CSV. */
 export function OverShortReportPage() {
   const [params, setParams] = useAddress();
   const branch = params.get('location_id') ?? ALL_BRANCHES;

@@ -5,5 +5,6 @@ const load = () => import('./pages');
 
 export const dayCloseRoutes: RouteObject[] = [
   pageRoutes('day-close', load, { '': 'DayClosePage' }),
-  pageRoutes('day-closes', load, { '': 'DayCloseListPage', 'over-short': 'OverShortReportPage', ':id': 'DayCloseDetailPage', ':id/print': 'DayClosePrintPage' }),
+  pageRoutes('day-closes', load, { '': 'DayCloseListPage', ':id': 'DayCloseDetailPage', ':id/print': 'DayClosePrintPage' }),
+  pageRoutes('reports/over-short', load, { '': 'OverShortReportPage' }),
 ];

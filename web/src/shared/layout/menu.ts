@@ -74,7 +74,7 @@ export const menu: MenuEntry[] = [
       { label: 'Fees and Cores', to: '/reports/fees' },
       { label: 'Customer Balance', to: '/reports/customer-balance' },
       { label: 'Supplier Balance', to: '/reports/supplier-balance' },
-      { label: 'Over/Short', to: '/day-closes/over-short' },
+      { label: 'Over/Short', to: '/reports/over-short' },
     ],
   },
   {
