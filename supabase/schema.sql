@@ -212,6 +212,67 @@ CREATE INDEX customers_name_trgm_idx ON public.customers USING gin (lower(name) 
 CREATE INDEX customers_phone_trgm_idx ON public.customers USING gin (lower(phone) gin_trgm_ops);
 alter table public.customers enable row level security;
 
+create table public.day_close_methods (
+  day_close_id bigint not null,
+  payment_method text not null,
+  "position" integer not null,
+  income numeric(12,2) default 0 not null,
+  refunds numeric(12,2) default 0 not null,
+  expenses numeric(12,2) default 0 not null,
+  supplier_refunds numeric(12,2) default 0 not null,
+  receipts integer default 0 not null,
+  expected numeric(12,2) not null,
+  counted numeric(12,2) not null,
+  over_short numeric(12,2) not null,
+  constraint day_close_methods_pkey PRIMARY KEY (day_close_id, payment_method),
+  constraint day_close_methods_day_close_id_fkey FOREIGN KEY (day_close_id) REFERENCES day_closes(id) ON DELETE CASCADE,
+  constraint day_close_methods_counted_check CHECK ((counted >= (0)::numeric)),
+  constraint day_close_methods_payment_method_check CHECK ((payment_method = ANY (ARRAY['cash'::text, 'credit_card'::text, 'bank_transfer'::text, 'cheque'::text])))
+);
+alter table public.day_close_methods enable row level security;
+
+create table public.day_closes (
+  id bigint generated always as identity not null,
+  number text not null,
+  location_id bigint not null,
+  business_date date not null,
+  period_from date not null,
+  status text default 'closed'::text not null,
+  opening_float numeric(12,2) default 0 not null,
+  expected_cash numeric(12,2) not null,
+  counted_cash numeric(12,2) not null,
+  cash_over_short numeric(12,2) not null,
+  expected_total numeric(12,2) not null,
+  counted_total numeric(12,2) not null,
+  over_short numeric(12,2) not null,
+  deposit numeric(12,2) default 0 not null,
+  closing_float numeric(12,2) not null,
+  cash_by_denomination jsonb,
+  receipts integer default 0 not null,
+  notes text,
+  closed_by bigint,
+  closed_at timestamp with time zone default now() not null,
+  reopened_by bigint,
+  reopened_at timestamp with time zone,
+  reopen_reason text,
+  constraint day_closes_pkey PRIMARY KEY (id),
+  constraint day_closes_number_key UNIQUE (number),
+  constraint day_closes_closed_by_fkey FOREIGN KEY (closed_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint day_closes_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint day_closes_reopened_by_fkey FOREIGN KEY (reopened_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint day_closes_counted_cash_check CHECK ((counted_cash >= (0)::numeric)),
+  constraint day_closes_deposit_check CHECK ((deposit >= (0)::numeric)),
+  constraint day_closes_deposit_within_cash CHECK ((deposit <= counted_cash)),
+  constraint day_closes_float_is_what_stays CHECK ((closing_float = (counted_cash - deposit))),
+  constraint day_closes_period CHECK ((period_from <= business_date)),
+  constraint day_closes_reopened_has_reason CHECK (((status = 'reopened'::text) = ((reopened_at IS NOT NULL) AND (reopen_reason IS NOT NULL)))),
+  constraint day_closes_status_check CHECK ((status = ANY (ARRAY['closed'::text, 'reopened'::text])))
+);
+CREATE INDEX day_closes_date_idx ON public.day_closes USING btree (business_date DESC, id DESC);
+CREATE INDEX day_closes_location_date_idx ON public.day_closes USING btree (location_id, business_date DESC, id DESC);
+CREATE UNIQUE INDEX day_closes_one_per_day ON public.day_closes USING btree (location_id, business_date) WHERE (status = 'closed'::text);
+alter table public.day_closes enable row level security;
+
 create table public.document_counts (
   bucket smallint not null,
   type text not null,
@@ -230,7 +291,7 @@ create table public.document_series (
   next_value integer default 1 not null,
   constraint document_series_pkey PRIMARY KEY (series, year),
   constraint document_series_next_value_check CHECK ((next_value >= 1)),
-  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text, 'credit_note'::text, 'supplier_return'::text])))
+  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text, 'credit_note'::text, 'supplier_return'::text, 'dc'::text])))
 );
 alter table public.document_series enable row level security;
 
@@ -730,6 +791,7 @@ CREATE INDEX receipts_created_at_idx ON public.receipts USING btree (created_at 
 CREATE INDEX receipts_credit_note_idx ON public.receipts USING btree (credit_note_id) WHERE (credit_note_id IS NOT NULL);
 CREATE INDEX receipts_customer_date_idx ON public.receipts USING btree (customer_id, receipt_date DESC, id DESC);
 CREATE INDEX receipts_document_idx ON public.receipts USING btree (receiptable_type, receiptable_id);
+CREATE INDEX receipts_location_date_idx ON public.receipts USING btree (location_id, receipt_date);
 CREATE INDEX receipts_receipt_date_idx ON public.receipts USING btree (receipt_date DESC, id DESC);
 CREATE INDEX receipts_store_credit_idx ON public.receipts USING btree (customer_id) WHERE (payment_method = 'store_credit'::text);
 CREATE INDEX receipts_supplier_date_idx ON public.receipts USING btree (supplier_id, receipt_date DESC, id DESC);
@@ -1939,6 +2001,95 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.close_day(p_location_id bigint, p_date date, p_counted jsonb, p_denominations jsonb, p_deposit numeric, p_notes text, p_user_id bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text;
+  v_through date;
+  v_last public.day_closes;
+  v_from date;
+  v_float numeric;
+  v_counted jsonb := coalesce(p_counted, '{}'::jsonb);
+  v_notes_cash numeric;
+  v_cash numeric;
+  v_deposit numeric := coalesce(p_deposit, 0);
+  v_id bigint;
+  v_close public.day_closes;
+begin
+  select l.name into v_name from public.locations l where l.id = p_location_id for no key update;
+  if not found then
+    raise exception 'The selected location does not exist' using errcode = 'WH422', hint = 'location_id';
+  end if;
+  if p_date > current_date then
+    raise exception 'A day cannot be closed before it has begun.' using errcode = 'WH422', hint = 'date';
+  end if;
+  if exists (select 1 from public.day_closes c where c.location_id = p_location_id and c.business_date = p_date and c.status = 'closed') then
+    raise exception 'The day % is already closed at %.', to_char(p_date, 'YYYY-MM-DD'), v_name using errcode = 'P0001';
+  end if;
+  select max(c.business_date) into v_through from public.day_closes c where c.location_id = p_location_id and c.status = 'closed';
+  if v_through > p_date then
+    raise exception 'The day % is closed at %, so an earlier day cannot be closed.', to_char(v_through, 'YYYY-MM-DD'), v_name
+      using errcode = 'P0001';
+  end if;
+
+  if p_denominations is not null then
+    select coalesce(sum(round(d.key::numeric * (d.value)::numeric, 2)), 0) into v_notes_cash from jsonb_each_text(p_denominations) d;
+    if v_counted ->> 'cash' is null then
+      v_counted := v_counted || jsonb_build_object('cash', v_notes_cash);
+    elsif (v_counted ->> 'cash')::numeric <> v_notes_cash then
+      raise exception 'The cash counted does not match the notes and coins (%).', public.format_money(v_notes_cash)
+        using errcode = 'WH422', hint = 'counted.cash';
+    end if;
+  end if;
+  v_cash := coalesce((v_counted ->> 'cash')::numeric, 0);
+  if v_deposit > v_cash then
+    raise exception 'The deposit cannot be more than the cash counted (%).', public.format_money(v_cash)
+      using errcode = 'WH422', hint = 'deposit';
+  end if;
+
+  select * into v_last from public.day_closes c
+   where c.location_id = p_location_id and c.status = 'closed' order by c.business_date desc limit 1;
+  v_from := coalesce(v_last.business_date + 1, p_date);
+  v_float := coalesce(v_last.closing_float, 0);
+
+  insert into public.day_closes (number, location_id, business_date, period_from, opening_float, expected_cash, counted_cash,
+    cash_over_short, expected_total, counted_total, over_short, deposit, closing_float, cash_by_denomination, notes, closed_by)
+  values (public.next_document_number('dc', p_date), p_location_id, p_date, v_from, v_float, 0, v_cash, 0, 0, 0, 0, v_deposit,
+    v_cash - v_deposit, p_denominations, p_notes, p_user_id)
+  returning id into v_id;
+
+  insert into public.day_close_methods (day_close_id, payment_method, position, income, refunds, expenses, supplier_refunds, receipts,
+    expected, counted, over_short)
+  select v_id, f.payment_method, f.ord, f.income, f.refunds, f.expenses, f.supplier_refunds, f.receipts,
+         f.net + case when f.payment_method = 'cash' then v_float else 0 end,
+         coalesce((v_counted ->> f.payment_method)::numeric, 0),
+         coalesce((v_counted ->> f.payment_method)::numeric, 0) - f.net - case when f.payment_method = 'cash' then v_float else 0 end
+    from public.day_close_figures(p_location_id, v_from, p_date) f;
+
+  update public.day_closes c
+     set expected_cash = m.expected_cash, cash_over_short = m.cash_over_short, expected_total = m.expected_total,
+         counted_total = m.counted_total, over_short = m.over_short, receipts = m.receipts
+    from (select sum(x.expected) filter (where x.payment_method = 'cash') as expected_cash,
+                 sum(x.over_short) filter (where x.payment_method = 'cash') as cash_over_short,
+                 sum(x.expected) as expected_total, sum(x.counted) as counted_total, sum(x.over_short) as over_short,
+                 sum(x.receipts) as receipts
+            from public.day_close_methods x where x.day_close_id = v_id) m
+   where c.id = v_id
+  returning c.* into v_close;
+
+  perform public.audit_record('closed', 'day_close', v_id, v_close.number,
+    jsonb_build_object('expected_total', jsonb_build_object('old', null, 'new', v_close.expected_total),
+                       'counted_total', jsonb_build_object('old', null, 'new', v_close.counted_total),
+                       'over_short', jsonb_build_object('old', null, 'new', v_close.over_short),
+                       'deposit', jsonb_build_object('old', null, 'new', v_close.deposit)),
+    p_location_id);
+  return v_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.convert_document(p_type text, p_id bigint, p_to text, p_user_id bigint)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -2398,6 +2549,68 @@ AS $function$
    where c.id = p_customer_id and c.tax_exempt and (c.tax_exempt_until is null or c.tax_exempt_until >= p_date)
 $function$;
 
+CREATE OR REPLACE FUNCTION public.day_close_figures(p_location_id bigint, p_from date, p_to date)
+ RETURNS TABLE(payment_method text, ord integer, income numeric, refunds numeric, expenses numeric, supplier_refunds numeric, receipts integer, net numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select m.method, m.ord::integer,
+         coalesce(sum(r.amount) filter (where r.type = 'income'), 0),
+         coalesce(sum(r.amount) filter (where r.type = 'refund' and r.receiptable_type <> 'Purchase'), 0),
+         coalesce(sum(r.amount) filter (where r.type = 'expense'), 0),
+         coalesce(sum(r.amount) filter (where r.type = 'refund' and r.receiptable_type = 'Purchase'), 0),
+         count(r.id)::integer,
+         coalesce(sum(case when r.type = 'income' or (r.type = 'refund' and r.receiptable_type = 'Purchase') then r.amount
+                           else -r.amount end), 0)
+    from unnest(array['cash', 'credit_card', 'bank_transfer', 'cheque']) with ordinality as m(method, ord)
+    left join public.receipts r
+      on r.payment_method = m.method and r.location_id = p_location_id and r.receipt_date between p_from and p_to
+   group by m.method, m.ord
+   order by m.ord
+$function$;
+
+CREATE OR REPLACE FUNCTION public.day_close_preview(p_location_id bigint, p_date date)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_last public.day_closes;
+  v_today public.day_closes;
+  v_from date;
+  v_float numeric;
+  v_methods jsonb;
+begin
+  select * into v_last from public.day_closes c
+   where c.location_id = p_location_id and c.status = 'closed' and c.business_date < p_date
+   order by c.business_date desc limit 1;
+  select * into v_today from public.day_closes c
+   where c.location_id = p_location_id and c.status = 'closed' and c.business_date = p_date;
+  v_from := coalesce(v_last.business_date + 1, p_date);
+  v_float := coalesce(v_last.closing_float, 0);
+  select jsonb_agg(jsonb_build_object('payment_method', f.payment_method, 'income', f.income, 'refunds', f.refunds,
+           'expenses', f.expenses, 'supplier_refunds', f.supplier_refunds, 'receipts', f.receipts, 'net', f.net,
+           'expected', f.net + case when f.payment_method = 'cash' then v_float else 0 end) order by f.ord)
+    into v_methods
+    from public.day_close_figures(p_location_id, v_from, p_date) f;
+  return jsonb_build_object(
+    'location_id', p_location_id,
+    'date', p_date,
+    'period_from', v_from,
+    'opening_float', v_float,
+    'previous_close', case when v_last.id is null then null
+      else jsonb_build_object('id', v_last.id, 'number', v_last.number, 'date', v_last.business_date) end,
+    'closed_through', (select max(c.business_date) from public.day_closes c where c.location_id = p_location_id and c.status = 'closed'),
+    'close', case when v_today.id is null then null else jsonb_build_object('id', v_today.id, 'number', v_today.number) end,
+    'methods', v_methods,
+    'expected_cash', (select (m ->> 'expected')::numeric from jsonb_array_elements(v_methods) m where m ->> 'payment_method' = 'cash'),
+    'expected_total', (select sum((m ->> 'expected')::numeric) from jsonb_array_elements(v_methods) m)
+  );
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.decline_document(p_type text, p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -2530,6 +2743,27 @@ begin
       party_column := 'supplier_id'; noun := 'supplier return'; posted_status := 'issued';
     else raise exception 'Unknown document type %', p_type;
   end case;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.documents_refuse_closed_day()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_new date := (to_jsonb(new) ->> tg_argv[0])::date;
+  v_old date;
+begin
+  if tg_op = 'UPDATE' then
+    v_old := (to_jsonb(old) ->> tg_argv[0])::date;
+    if (v_old, old.location_id) is not distinct from (v_new, new.location_id) then
+      return new;
+    end if;
+    perform public.refuse_closed_day(old.location_id, v_old);
+  end if;
+  perform public.refuse_closed_day(new.location_id, v_new);
+  return new;
 end;
 $function$;
 
@@ -2910,6 +3144,27 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.receipts_refuse_closed_day()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and (old.receipt_date, old.location_id, old.amount, old.payment_method, old.type, old.receiptable_type)
+       is not distinct from (new.receipt_date, new.location_id, new.amount, new.payment_method, new.type, new.receiptable_type) then
+    return new;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform public.refuse_closed_day(old.location_id, old.receipt_date);
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    perform public.refuse_closed_day(new.location_id, new.receipt_date);
+    return new;
+  end if;
+  return old;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.receive_purchase(p_id bigint, p_items jsonb, p_actual_delivery_date date, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -3066,6 +3321,61 @@ begin
      where p.id = new.product_id and pl.product_id = p.id;
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.refuse_closed_day(p_location_id bigint, p_date date)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text;
+  v_through date;
+begin
+  if p_location_id is null or p_date is null then
+    return;
+  end if;
+  select l.name into v_name from public.locations l where l.id = p_location_id for share;
+  select max(c.business_date) into v_through from public.day_closes c where c.location_id = p_location_id and c.status = 'closed';
+  if v_through is not null and p_date <= v_through then
+    raise exception 'The day % is closed at %.', to_char(p_date, 'YYYY-MM-DD'), v_name using errcode = 'P0001';
+  end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.reopen_day_close(p_id bigint, p_reason text, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_close public.day_closes;
+  v_latest text;
+begin
+  select * into v_close from public.day_closes c where c.id = p_id;
+  if not found then
+    raise exception 'Day close not found' using errcode = 'P0002';
+  end if;
+  perform 1 from public.locations l where l.id = v_close.location_id for no key update;
+  select * into v_close from public.day_closes c where c.id = p_id for update;
+  if v_close.status = 'reopened' then
+    raise exception 'This close has already been reopened.' using errcode = 'P0001';
+  end if;
+  select c.number into v_latest from public.day_closes c
+   where c.location_id = v_close.location_id and c.status = 'closed' and c.business_date > v_close.business_date
+   order by c.business_date desc limit 1;
+  if v_latest is not null then
+    raise exception 'Only the most recent close of the branch can be reopened (%).', v_latest using errcode = 'P0001';
+  end if;
+  if nullif(btrim(coalesce(p_reason, '')), '') is null then
+    raise exception 'Reason is required' using errcode = 'WH422', hint = 'reason';
+  end if;
+  update public.day_closes c
+     set status = 'reopened', reopened_at = now(), reopened_by = p_user_id, reopen_reason = p_reason
+   where c.id = p_id;
+  perform public.audit_record('reopened', 'day_close', p_id, v_close.number,
+    jsonb_build_object('reason', jsonb_build_object('old', null, 'new', p_reason)), v_close.location_id);
 end;
 $function$;
 
@@ -4916,6 +5226,7 @@ CREATE TRIGGER credit_note_items_tax BEFORE INSERT ON public.credit_note_items F
 CREATE TRIGGER audit_credit_notes AFTER INSERT OR DELETE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION audit_document('credit_note');
 CREATE TRIGGER audit_credit_notes_update AFTER UPDATE ON public.credit_notes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.notes IS DISTINCT FROM new.notes))) EXECUTE FUNCTION audit_document('credit_note');
 CREATE TRIGGER credit_notes_cancel_cores AFTER UPDATE OF status ON public.credit_notes FOR EACH ROW WHEN (((old.status = 'issued'::text) AND (new.status = 'cancelled'::text))) EXECUTE FUNCTION credit_notes_cancel_cores();
+CREATE TRIGGER credit_notes_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
 CREATE CONSTRAINT TRIGGER credit_notes_counts_insert AFTER INSERT ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER credit_notes_counts_update AFTER UPDATE OF location_id, status ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status))) EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER credit_notes_version BEFORE UPDATE ON public.credit_notes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
@@ -4930,6 +5241,7 @@ CREATE TRIGGER invoice_items_report AFTER INSERT OR DELETE OR UPDATE ON public.i
 CREATE TRIGGER audit_invoices AFTER INSERT OR DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.issued_date IS DISTINCT FROM new.issued_date)) OR (old.due_date IS DISTINCT FROM new.due_date)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_vehicle AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('invoice');
+CREATE TRIGGER invoices_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.invoices FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
 CREATE CONSTRAINT TRIGGER invoices_counts_delete AFTER DELETE ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER invoices_counts_insert AFTER INSERT ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER invoices_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
@@ -4957,6 +5269,7 @@ CREATE TRIGGER audit_purchase_items AFTER INSERT OR DELETE OR UPDATE ON public.p
 CREATE TRIGGER purchase_items_report AFTER INSERT OR DELETE OR UPDATE ON public.purchase_items FOR EACH ROW EXECUTE FUNCTION report_purchase_line_changed();
 CREATE TRIGGER audit_purchases AFTER INSERT OR DELETE ON public.purchases FOR EACH ROW EXECUTE FUNCTION audit_document('purchase');
 CREATE TRIGGER audit_purchases_update AFTER UPDATE ON public.purchases FOR EACH ROW WHEN (((((((((((((old.status IS DISTINCT FROM new.status) OR (old.supplier_id IS DISTINCT FROM new.supplier_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.purchase_date IS DISTINCT FROM new.purchase_date)) OR (old.expected_delivery_date IS DISTINCT FROM new.expected_delivery_date)) OR (old.actual_delivery_date IS DISTINCT FROM new.actual_delivery_date)) OR (old.reference_number IS DISTINCT FROM new.reference_number)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('purchase');
+CREATE TRIGGER purchases_closed_day BEFORE INSERT OR UPDATE OF purchase_date, location_id ON public.purchases FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('purchase_date');
 CREATE CONSTRAINT TRIGGER purchases_counts_delete AFTER DELETE ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER purchases_counts_insert AFTER INSERT ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER purchases_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
@@ -4968,12 +5281,14 @@ CREATE TRIGGER audit_quotes AFTER INSERT OR DELETE ON public.quotes FOR EACH ROW
 CREATE TRIGGER audit_quotes_update AFTER UPDATE ON public.quotes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id) OR (old.location_id IS DISTINCT FROM new.location_id) OR (old.issued_date IS DISTINCT FROM new.issued_date) OR (old.valid_until IS DISTINCT FROM new.valid_until) OR (old.notes IS DISTINCT FROM new.notes) OR (old.discount_amount IS DISTINCT FROM new.discount_amount) OR (old.tax_amount IS DISTINCT FROM new.tax_amount) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('quote');
 CREATE TRIGGER audit_quotes_vehicle AFTER UPDATE ON public.quotes FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('quote');
 CREATE TRIGGER quotes_carry_vehicle AFTER UPDATE OF converted_id ON public.quotes FOR EACH ROW WHEN (((new.converted_id IS NOT NULL) AND (old.converted_id IS NULL) AND (new.vehicle_id IS NOT NULL))) EXECUTE FUNCTION quotes_carry_vehicle();
+CREATE TRIGGER quotes_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.quotes FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
 CREATE CONSTRAINT TRIGGER quotes_counts_delete AFTER DELETE ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER quotes_counts_insert AFTER INSERT ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER quotes_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.quotes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER quotes_valid_until BEFORE INSERT OR UPDATE OF valid_until, issued_date ON public.quotes FOR EACH ROW EXECUTE FUNCTION quotes_set_valid_until();
 CREATE TRIGGER quotes_version BEFORE UPDATE ON public.quotes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_receipts AFTER INSERT OR DELETE ON public.receipts FOR EACH ROW EXECUTE FUNCTION audit_receipt();
+CREATE TRIGGER receipts_closed_day BEFORE INSERT OR DELETE OR UPDATE ON public.receipts FOR EACH ROW EXECUTE FUNCTION receipts_refuse_closed_day();
 CREATE TRIGGER receipts_report AFTER INSERT OR DELETE OR UPDATE ON public.receipts FOR EACH ROW EXECUTE FUNCTION report_receipt_changed();
 CREATE CONSTRAINT TRIGGER receipts_totals_delete AFTER DELETE ON public.receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION receipt_totals_apply();
 CREATE CONSTRAINT TRIGGER receipts_totals_insert AFTER INSERT ON public.receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION receipt_totals_apply();
@@ -4984,6 +5299,7 @@ CREATE TRIGGER sale_items_report AFTER INSERT OR DELETE OR UPDATE ON public.sale
 CREATE TRIGGER audit_sales AFTER INSERT OR DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_update AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.sale_date IS DISTINCT FROM new.sale_date)) OR (old.payment_method IS DISTINCT FROM new.payment_method)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_vehicle AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('sale');
+CREATE TRIGGER sales_closed_day BEFORE INSERT OR UPDATE OF sale_date, location_id ON public.sales FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('sale_date');
 CREATE CONSTRAINT TRIGGER sales_counts_delete AFTER DELETE ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER sales_counts_insert AFTER INSERT ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER sales_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
@@ -4995,6 +5311,7 @@ CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WH
 CREATE TRIGGER stock_levels_report AFTER INSERT OR DELETE OR UPDATE ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION report_stock_level_changed();
 CREATE TRIGGER audit_stock_moves AFTER INSERT ON public.stock_moves FOR EACH ROW WHEN ((new.document_type IS NULL)) EXECUTE FUNCTION audit_stock_move();
 CREATE TRIGGER audit_supplier_returns AFTER INSERT OR DELETE ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION audit_document('supplier_return');
+CREATE TRIGGER supplier_returns_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
 CREATE CONSTRAINT TRIGGER supplier_returns_counts_insert AFTER INSERT ON public.supplier_returns DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER supplier_returns_version BEFORE UPDATE ON public.supplier_returns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_suppliers AFTER INSERT OR DELETE OR UPDATE ON public.suppliers FOR EACH ROW EXECUTE FUNCTION audit_row('supplier', 'name');

@@ -105,6 +105,9 @@ async function supplierReturnBody() {
 }
 export const newReceipt = async () =>
   created('/api/receipts', { receipt_date: today, type: 'income', receiptable_type: 'Invoice', receiptable_id: await sentInvoice(), amount: 5, payment_method: 'cash' });
+/** A day closed at a branch of its own, so no other case's receipts fall into it. */
+const newBranch = () => created('/api/locations', { name: `Branch ${uniqueTag()}`, address: '4 Close St' });
+const closedDay = async () => created('/api/day-closes', { location_id: await newBranch(), date: today, counted: { cash: 0 } });
 
 /** One core on hand at Downtown, and the body that sends it back. */
 async function coresToSend() {
@@ -270,6 +273,19 @@ export const cases: Record<string, Case> = {
   }),
   'GET /api/receipts/:id': async () => ({ path: `/api/receipts/${await newReceipt()}`, status: 200 }),
   'DELETE /api/receipts/:id': async () => ({ path: `/api/receipts/${await newReceipt()}`, status: 204 }),
+  'GET /api/day-closes': read('/api/day-closes'),
+  'GET /api/day-closes/preview': async () => ({ path: `/api/day-closes/preview?location_id=${f.downtownId}&date=${today}`, status: 200 }),
+  'GET /api/day-closes/today': read('/api/day-closes/today'),
+  'GET /api/day-closes/over-short': read('/api/day-closes/over-short'),
+  'GET /api/day-closes/over-short/export': read('/api/day-closes/over-short/export'),
+  // Staff close their own branch's day.
+  'POST /api/day-closes': async (who) => {
+    const branch = await newBranch();
+    await h.withDb((db) => db.query('update public.users set home_location_id = $1 where id = $2', [branch, who.user.id]));
+    return { path: '/api/day-closes', body: { location_id: branch, date: today, counted: { cash: 0 } }, status: 201 };
+  },
+  'GET /api/day-closes/:id': async () => ({ path: `/api/day-closes/${await closedDay()}`, status: 200 }),
+  'POST /api/day-closes/:id/reopen': async () => ({ path: `/api/day-closes/${await closedDay()}/reopen`, body: { reason: 'Miscounted' }, status: 200 }),
 
   'GET /api/reports/inventory-summary': read('/api/reports/inventory-summary'),
   'GET /api/reports/sales': read('/api/reports/sales'),
@@ -314,7 +330,7 @@ const AREAS = {
   people: ['customers', 'suppliers', 'locations', 'services', 'vehicles'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
   stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],
-  documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns', 'receipts', 'reports', 'dashboard', 'activity'],
+  documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns', 'receipts', 'day-closes', 'reports', 'dashboard', 'activity'],
 };
 type Area = keyof typeof AREAS;
 

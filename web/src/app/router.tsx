@@ -18,6 +18,7 @@ import { inventoryRoutes } from '../features/inventories/routes';
 import { serviceRoutes } from '../features/services/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { receiptRoutes } from '../features/receipts/routes';
+import { dayCloseRoutes } from '../features/day-closes/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { userRoutes } from '../features/users/routes';
@@ -76,6 +77,7 @@ const routes: RouteObject[] = [
           ...serviceRoutes,
           ...documentRoutes,
           ...receiptRoutes,
+          ...dayCloseRoutes,
           ...settingsRoutes,
           ...reportRoutes,
           ...userRoutes,

@@ -14,7 +14,7 @@ import type { SessionUser } from '../schemas/auth.ts';
  *   of the record or the request (administrators always may).
  */
 export type Rule = 'public' | 'self' | 'staff' | 'admin' | StaffCondition;
-export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged' | 'lines at cost price' | 'not a refund' | 'tax as computed';
+export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged' | 'lines at cost price' | 'not a refund' | 'tax as computed' | 'own branch';
 
 /** What a refused staff member reads, by what was refused. */
 const REFUSALS: Record<StaffCondition | 'admin', string> = {
@@ -25,6 +25,7 @@ const REFUSALS: Record<StaffCondition | 'admin', string> = {
   'lines at cost price': "Only an administrator can order at a cost price other than the product's. Ask an administrator.",
   'not a refund': 'Only an administrator can record a refund. Ask an administrator.',
   'tax as computed': "Only an administrator can set a tax other than the one the shop's tax rates give. Ask an administrator.",
+  'own branch': "Only an administrator can close another branch's day. Ask an administrator.",
 };
 
 const ADMIN_MESSAGES: Record<string, string> = {
@@ -146,6 +147,14 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/receipts': 'not a refund',
   'GET /api/receipts/:id': 'staff',
   'DELETE /api/receipts/:id': 'admin',
+  'GET /api/day-closes': 'staff',
+  'GET /api/day-closes/preview': 'staff',
+  'GET /api/day-closes/today': 'staff',
+  'GET /api/day-closes/over-short': 'staff',
+  'GET /api/day-closes/over-short/export': 'staff',
+  'POST /api/day-closes': 'own branch',
+  'GET /api/day-closes/:id': 'staff',
+  'POST /api/day-closes/:id/reopen': 'admin',
 
   'GET /api/reports/inventory-summary': 'staff',
   'GET /api/reports/fees': 'staff',

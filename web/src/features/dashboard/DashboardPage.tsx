@@ -16,6 +16,7 @@ import { PageHeader } from '../../shared/ui/Page';
 import { SelectField } from '../../shared/ui/SelectField';
 import { Spinner } from '../../shared/ui/Spinner';
 import { dashboardQuery, type ActivityType, type Dashboard } from './api';
+import { TodaysCloses } from './TodaysCloses';
 import './dashboard.css';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -229,6 +230,7 @@ export default function DashboardPage() {
     <section className="dashboard">
       <PageHeader title="Dashboard" actions={<BranchFilter value={locationId} onChange={(value) => setParams((current) => withFilter(current, 'location_id', value))} />} />
       <p className="greeting">Welcome back, {user?.name}.</p>
+      <TodaysCloses />
       {dashboard.isPending ? (
         <Spinner label="Loading…" />
       ) : dashboard.isError && !dashboard.data ? (

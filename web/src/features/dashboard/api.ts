@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Dashboard } from '@schemas/reports';
+import type { DayCloseToday } from '@schemas/day-closes';
 import { api } from '../../shared/api/client';
 
 export type { Dashboard };
@@ -18,4 +19,14 @@ export const dashboardQuery = (locationId: string) =>
     // Money owed and sold changes with every document: read it afresh each time the screen opens.
     staleTime: 0,
     queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', { params: { location_id: locationId }, signal }),
+  });
+
+export type { DayCloseToday };
+
+/** Each branch's close of the day: closed or not, over or short. */
+export const todaysClosesQuery = (date: string) =>
+  queryOptions({
+    queryKey: [...dashboardKeys.all, 'day-closes', date] as const,
+    staleTime: 0,
+    queryFn: ({ signal }) => api.get<DayCloseToday[]>('/day-closes/today', { params: { date }, signal }),
   });

@@ -53,6 +53,8 @@ export const menu: MenuEntry[] = [
       { label: 'Sales', to: '/sales' },
       { label: 'Credit Notes', to: '/credit-notes' },
       { label: 'Receipts', to: '/receipts?type=sale' },
+      { label: 'Close the Day', to: '/day-close' },
+      { label: 'Day Closes', to: '/day-closes' },
     ],
   },
   {
@@ -72,6 +74,7 @@ export const menu: MenuEntry[] = [
       { label: 'Fees and Cores', to: '/reports/fees' },
       { label: 'Customer Balance', to: '/reports/customer-balance' },
       { label: 'Supplier Balance', to: '/reports/supplier-balance' },
+      { label: 'Over/Short', to: '/reports/over-short' },
     ],
   },
   {
