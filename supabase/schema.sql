@@ -1631,7 +1631,9 @@ AS $function$
      and n.key not in ('id', 'product_id', 'created_at', 'updated_at', 'total_stock', 'low_stock_at', 'search_text', 'number',
                        'status', 'payment_status', 'subtotal', 'total_paid', 'balance_due', 'sent_at', 'cancelled_at',
                        'completed_at', 'received_at', 'created_by', 'password_hash', 'failed_logins', 'locked_until',
-                       'last_login_at', 'must_change_password', 'version', 'changed_by', 'changed_at')
+                       'last_login_at', 'must_change_password', 'version', 'changed_by', 'changed_at',
+                       -- a document's tax per rate follows its lines, which the trail shows
+                       'taxes')
 $function$;
 
 CREATE OR REPLACE FUNCTION public.audit_created_values(p_changes jsonb)

@@ -131,3 +131,31 @@ select 'Sale', d.id, d.number, d.sale_date, d.location_id, d.customer_id, x.id, 
   join public.sales d on d.id = x.sale_id and d.status = 'completed'
   join public.fee_rules r on r.id = x.fee_rule_id and r.refundable
  where x.line_kind = 'fee';
+
+-- The trail leaves out a document's tax per rate: it follows the lines and the tax, which it shows.
+CREATE OR REPLACE FUNCTION public.audit_changes(p_old jsonb, p_new jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_object_agg(
+           case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
+                               'tire_type_id', 'pattern_id', 'made_in_id')
+                then left(n.key, -3) else n.key end,
+           case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
+                               'tire_type_id', 'pattern_id', 'made_in_id')
+                then jsonb_build_object('old', public.audit_reference_name(n.key, (o.value #>> '{}')::bigint),
+                                        'new', public.audit_reference_name(n.key, (n.value #>> '{}')::bigint))
+                else jsonb_build_object('old', o.value, 'new', n.value) end
+         ), '{}'::jsonb)
+    from jsonb_each(p_new) n
+    join jsonb_each(p_old) o on o.key = n.key
+   where n.value is distinct from o.value
+     and n.key not in ('id', 'product_id', 'created_at', 'updated_at', 'total_stock', 'low_stock_at', 'search_text', 'number',
+                       'status', 'payment_status', 'subtotal', 'total_paid', 'balance_due', 'sent_at', 'cancelled_at',
+                       'completed_at', 'received_at', 'created_by', 'password_hash', 'failed_logins', 'locked_until',
+                       'last_login_at', 'must_change_password', 'version', 'changed_by', 'changed_at',
+                       -- a document's tax per rate follows its lines, which the trail shows
+                       'taxes')
+$function$;
