@@ -216,3 +216,37 @@ describe('battery cores', () => {
     expect(coreTotal.amount).toBe(coreTotal.quantity * 18);
   });
 });
+
+describe('cores at once', () => {
+  it('sends back no more cores than the branch holds when 10 requests race, nor credits a core twice', async (ctx) => {
+    ctx.skip(h.runtime === 'pglite', 'PGlite has a single connection: races need PostgreSQL');
+    const rule = (await asAdmin('POST', '/api/fee-rules', { name: `Race core ${uniqueTag()}`, amount: 12, applies_to: 'marked', refundable: true })).body.data;
+    await h.withDb((db) => db.query(`insert into public.core_moves (location_id, fee_rule_id, quantity, reason) values ($1, $2, 3, 'returned')`, [f.downtownId, rule.id]));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => asStaff('POST', '/api/cores/send-back', { location_id: f.downtownId, fee_rule_id: rule.id, supplier_id: f.supplierId, quantity: 1 })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status !== 201).every((answer) => answer.status === 409)).toBe(true);
+    const [stock] = await h.withDb((db) => db.query<{ quantity: number }>('select quantity from public.core_stock where location_id = $1 and fee_rule_id = $2', [f.downtownId, rule.id]));
+    expect(stock.quantity).toBe(0);
+
+    // Ten returns of one battery's core at once: one credit, one core.
+    const [{ id: battery }] = await h.withDb((db) =>
+      db.query<{ id: number }>(`insert into public.products (kind, name, selling_price, cost_price) values ('battery', $1, 150, 90) returning id`, [`Race battery ${uniqueTag()}`]),
+    );
+    await h.withDb((db) => db.query(`select public.move_stock($1, $2, 5, 'opening', null, null)`, [battery, f.downtownId]));
+    await asAdmin('PUT', `/api/fee-rules/${rule.id}`, { name: rule.name, amount: 12, applies_to: 'marked', refundable: true, product_ids: [battery] });
+    const sale = (await asStaff('POST', '/api/sales', {
+      customer_id: customerId, location_id: f.downtownId, sale_date: today, status: 'completed', items: [{ product_id: battery, quantity: 1, selling_price: 150 }],
+    })).body.data;
+    const coreLine = (sale.items as (Line & { fee_rule_id: number })[]).find((line) => line.fee_rule_id === rule.id)!;
+    const returns = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        asStaff('POST', '/api/credit-notes', { sale_id: sale.id, location_id: f.downtownId, issued_date: today, reason: 'Core back', items: [{ line_id: coreLine.id, quantity: 1, restock: false }] }),
+      ),
+    );
+    expect(returns.filter((answer) => answer.status === 201), JSON.stringify(returns.map((answer) => [answer.status, answer.body.message]))).toHaveLength(1);
+    const [after] = await h.withDb((db) => db.query<{ quantity: number }>('select quantity from public.core_stock where location_id = $1 and fee_rule_id = $2', [f.downtownId, rule.id]));
+    expect(after.quantity).toBe(1);
+  });
+});
