@@ -155,6 +155,7 @@ export function useDocumentPreview(input: DocumentPreviewInput | null) {
     enabled: Boolean(asked?.items.length),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    refetchOnWindowFocus: false,
   });
   const empty = !input?.items.length;
   return {
