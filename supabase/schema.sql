@@ -554,14 +554,17 @@ create table public.products (
   changed_at timestamp with time zone,
   tax_rate_id bigint,
   tax_exempt boolean default false not null,
+  barcode text,
   constraint products_pkey PRIMARY KEY (id),
   constraint products_tax_rate_id_fkey FOREIGN KEY (tax_rate_id) REFERENCES tax_rates(id),
+  constraint products_barcode_check CHECK ((barcode ~ '^[0-9]{12,13}$'::text)),
   constraint products_cost_price_check CHECK ((cost_price >= (0)::numeric)),
   constraint products_kind_check CHECK ((kind = ANY (ARRAY['tire'::text, 'battery'::text, 'wiper'::text, 'service'::text, 'item'::text]))),
   constraint products_name_check CHECK (((length(name) >= 1) AND (length(name) <= 255))),
   constraint products_selling_price_check CHECK ((selling_price >= (0)::numeric))
 );
 CREATE INDEX products_active_name_idx ON public.products USING btree (lower(name), id) WHERE active;
+CREATE UNIQUE INDEX products_barcode_key ON public.products USING btree (barcode) WHERE (barcode IS NOT NULL);
 CREATE INDEX products_kind_idx ON public.products USING btree (kind);
 CREATE INDEX products_kind_name_idx ON public.products USING btree (kind, lower(name), id);
 CREATE INDEX products_low_stock_idx ON public.products USING btree (total_stock, lower(name), id) WHERE (active AND (kind <> 'service'::text) AND (total_stock <= low_stock_at));
@@ -5258,7 +5261,7 @@ CREATE TRIGGER audit_patterns AFTER INSERT OR DELETE OR UPDATE ON public.pattern
 CREATE TRIGGER patterns_product_names AFTER UPDATE OF name ON public.patterns FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION refresh_product_names();
 CREATE TRIGGER patterns_version BEFORE UPDATE ON public.patterns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION audit_row('product', 'name');
-CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
+CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN ((((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR (old.barcode IS DISTINCT FROM new.barcode)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();

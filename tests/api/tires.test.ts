@@ -180,7 +180,7 @@ describe('the tire list', () => {
     expect(exported.type).toContain('text/csv');
     const lines = exported.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,brand,pattern,tire_type,size,dot,made_in,date_received,date_of_production,supplier,location,construction_type,run_flat,fuel_rating,water_rating,cost_price,selling_price,quantity,active,notes',
+      'id,brand,pattern,tire_type,size,dot,made_in,date_received,date_of_production,supplier,location,construction_type,run_flat,fuel_rating,water_rating,cost_price,selling_price,quantity,active,notes,barcode',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${f.names.brand},${f.names.pattern},${f.names.type},195 / 65 R 15 ${tag},2326,France,2026-11-01,,${f.names.supplier},${f.names.downtown},radial,1,A,A,60.00,70.00,4,1,`);

@@ -236,7 +236,7 @@ describe.skipIf(!browserTestsCanRun())('tires in the browser', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv.trim().split(/\r\n/);
     expect(lines[0]).toBe(
-      'id,brand,pattern,tire_type,size,dot,made_in,date_received,date_of_production,supplier,location,construction_type,run_flat,fuel_rating,water_rating,cost_price,selling_price,quantity,active,notes',
+      'id,brand,pattern,tire_type,size,dot,made_in,date_received,date_of_production,supplier,location,construction_type,run_flat,fuel_rating,water_rating,cost_price,selling_price,quantity,active,notes,barcode',
     );
     expect(lines).toHaveLength(3);
     expect(lines.filter((line) => line.includes('205 / 55 R 16') || line.includes('215 / 60 R 16'))).toHaveLength(2);

@@ -1,2 +1,2 @@
 /** The newest migration this version of the app is built for; `npm run db:schema` writes this file. */
-export const LATEST_MIGRATION = '20261203000100_day_closes';
+export const LATEST_MIGRATION = '20261204000100_barcodes';

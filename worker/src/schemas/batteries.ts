@@ -1,4 +1,5 @@
 import { taxClassInput, taxClassRow } from './tax.ts';
+import { barcodeInput, barcodeRow } from './barcodes.ts';
 import { z } from 'zod';
 import { flag, optionalDate, optionalMoney, optionalText, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, date, id, named, recordStamps } from './answers.ts';
@@ -22,12 +23,14 @@ export const batteryInput = z.object({
   selling_price: optionalMoney('Selling price'),
   notes: optionalText('Notes', 2000),
   ...taxClassInput,
+  ...barcodeInput,
 });
 export type BatteryInput = z.output<typeof batteryInput>;
 
 export const batteryRow = z
   .object({
     ...taxClassRow,
+    ...barcodeRow,
     id,
     name: z.string(),
     battery_name: z.string(),

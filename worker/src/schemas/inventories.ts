@@ -1,4 +1,5 @@
 import { taxClassInput, taxClassRow } from './tax.ts';
+import { barcodeInput, barcodeRow } from './barcodes.ts';
 import { z } from 'zod';
 import { money, optionalId, optionalMoney, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, id, recordStamps } from './answers.ts';
@@ -19,12 +20,14 @@ export const inventoryInput = z.object({
   /** Where current_stock is counted; the first branch when not given. */
   location_id: optionalId('Location'),
   ...taxClassInput,
+  ...barcodeInput,
 });
 export type InventoryInput = z.output<typeof inventoryInput>;
 
 export const inventoryItemRow = z
   .object({
     ...taxClassRow,
+    ...barcodeRow,
     id,
     name: z.string(),
     category: z.enum(INVENTORY_CATEGORIES),

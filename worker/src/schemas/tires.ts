@@ -1,4 +1,5 @@
 import { taxClassInput, taxClassRow } from './tax.ts';
+import { barcodeInput, barcodeRow } from './barcodes.ts';
 import { z } from 'zod';
 import { flag, money, optionalDate, optionalId, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, recordStamps } from './answers.ts';
@@ -40,6 +41,7 @@ export const tireSteps = {
     active: flag('Active').default(true),
     notes: optionalText('Notes', 2000),
     ...taxClassInput,
+    ...barcodeInput,
   }),
 };
 
@@ -47,7 +49,7 @@ export const tireSteps = {
 export const TIRE_CSV_COLUMNS = [
   'id', 'brand', 'pattern', 'tire_type', 'size', 'dot', 'made_in', 'date_received', 'date_of_production', 'supplier',
   'location', 'construction_type', 'run_flat', 'fuel_rating', 'water_rating', 'cost_price', 'selling_price', 'quantity',
-  'active', 'notes',
+  'active', 'notes', 'barcode',
 ];
 
 export const tireInput = tireSteps.basic.extend(tireSteps.specifications.shape).extend(tireSteps.pricing.shape);
@@ -67,6 +69,7 @@ export type { BranchStock } from './stock.ts';
 export const tireRow = z
   .object({
     ...taxClassRow,
+    ...barcodeRow,
     id,
     /** The size, which is what pickers and documents show. */
     name: z.string(),

@@ -1,4 +1,5 @@
 import { taxClassInput, taxClassRow } from './tax.ts';
+import { barcodeInput, barcodeRow } from './barcodes.ts';
 import { z } from 'zod';
 import { optionalMoney, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
 import { amount, id, named, recordStamps } from './answers.ts';
@@ -26,12 +27,14 @@ export const wiperInput = z.object({
   cost_price: optionalMoney('Cost price'),
   selling_price: optionalMoney('Selling price'),
   ...taxClassInput,
+  ...barcodeInput,
 });
 export type WiperInput = z.output<typeof wiperInput>;
 
 export const wiperRow = z
   .object({
     ...taxClassRow,
+    ...barcodeRow,
     id,
     /** Composed from the details. */
     name: z.string(),

@@ -8,6 +8,7 @@ import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { SelectField } from '../../shared/ui/SelectField';
 import { reversedOptions, shapeOptions, typeOptions } from './labels';
 import { TaxClassField } from '../../shared/forms/TaxClassField';
+import { BarcodeField } from '../../shared/forms/BarcodeField';
 
 const FIELDS = Object.keys(batteryInput.shape);
 const PRICE = { step: '0.01', min: '0', inputMode: 'decimal' } as const;
@@ -36,6 +37,7 @@ export function BatteryForm({ record, submitLabel, cancelTo, pending, error, fai
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
+      <BarcodeField {...bind('barcode')} />
       <LookupSelect
         {...bind('location_id')}
         path="locations"

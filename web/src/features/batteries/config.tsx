@@ -35,6 +35,7 @@ export const batteryConfig: RecordConfig<Battery, typeof batteryInput> = {
     { label: 'Date Received', value: battery.date_received },
     { label: 'Cost Price', value: formatMoney(battery.cost_price) },
     { label: 'Selling Price', value: formatMoney(battery.selling_price) },
+    { label: 'Barcode', value: battery.barcode },
     { label: 'Total Stock', value: battery.inventory_quantity },
     { label: 'Stock per Branch', value: branches(battery) },
     { label: 'Receiving Branch', value: battery.location?.name },

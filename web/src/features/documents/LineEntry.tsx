@@ -210,8 +210,8 @@ export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false,
           optionKey={(option) => option.id}
           optionText={(option) => option.name}
           renderOption={(option) => <ProductOption product={option} price={priceOf(option)} showsType />}
-          placeholder="Size (2055516) or name"
-          hint="A tire size (2055516 or 205/55R16) or a name; Enter adds the highlighted product, quantity 1."
+          placeholder="Size (2055516), name or barcode"
+          hint="A tire size (2055516 or 205/55R16), a name or a scanned barcode; Enter adds the highlighted product, quantity 1."
           inputRef={quickInput}
           actsOnChoice
         />

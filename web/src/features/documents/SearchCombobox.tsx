@@ -69,6 +69,8 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
   // Until the typing pauses, the matches on screen are for older text: Enter must not pick one of them.
   const settling = !showsChoice && text.trim() !== search.trim();
   const options = results.data && !settling ? optionsOf(results.data) : [];
+  // Enter pressed before the typing settled (a barcode scanner types and sends Enter at once): the text it was pressed on.
+  const [enterOn, setEnterOn] = useState<string | null>(null);
 
   const choose = (option: T) => {
     shownKey.current = actsOnChoice ? null : optionKey(option);
@@ -79,6 +81,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
 
   const type = (next: string) => {
     setText(next);
+    setEnterOn(null);
     setOpen(true);
     setActive(0);
     if (value) {
@@ -96,6 +99,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
     } else if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) {
       // Enter chooses, and never saves the form: the box around may give it a use of its own (the item entry row adds).
       event.preventDefault();
+      if (listed && settling) return setEnterOn(text.trim());
       if (!listed || !options[active]) return;
       event.stopPropagation();
       choose(options[active]);
@@ -104,6 +108,13 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
       setOpen(false);
     }
   };
+
+  // Once its matches are in, an early Enter chooses the one match (a scanned barcode's product); among several, staff choose.
+  useEffect(() => {
+    if (enterOn === null || settling || !results.isSuccess || results.isFetching) return;
+    setEnterOn(null);
+    if (enterOn === searchText && options.length === 1) choose(options[0]);
+  }, [enterOn, settling, results.isSuccess, results.isFetching, searchText]);
 
   const activeId = listed && options[active] ? `${listId}-${optionKey(options[active])}` : undefined;
   // Said in place of the list when there is nothing to choose (yet). A listbox holds options only.

@@ -9,6 +9,7 @@ import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { SelectField } from '../../shared/ui/SelectField';
 import { categoryOptions } from './status';
 import { TaxClassField } from '../../shared/forms/TaxClassField';
+import { BarcodeField } from '../../shared/forms/BarcodeField';
 
 const FIELDS = Object.keys(inventoryInput.shape);
 const PRICE = { step: '0.01', min: '0', inputMode: 'decimal' } as const;
@@ -36,6 +37,7 @@ export function InventoryForm({ record, submitLabel, cancelTo, pending, error, f
       <Field {...bind('min_stock')} label="Min Stock" type="number" inputProps={WHOLE} />
       <Field {...bind('unit_price')} label="Unit Price" type="number" required inputProps={PRICE} />
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
+      <BarcodeField {...bind('barcode')} />
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <LookupSelect
         {...bind('location_id')}

@@ -11,6 +11,7 @@ import { SelectField, type Option } from '../../shared/ui/SelectField';
 import { lookupQueries } from './api';
 import { CONSTRUCTION_LABELS, isOn, type TireSection } from './form';
 import { TaxClassField } from '../../shared/forms/TaxClassField';
+import { BarcodeField } from '../../shared/forms/BarcodeField';
 
 export interface TireFormState {
   values: FormValues;
@@ -163,6 +164,7 @@ function PricingFields({ form, editing }: { form: TireFormState; editing: boolea
         inputProps={money}
       />
       <TaxClassField values={values} setField={setField} errors={form.errors?.tax_rate_id} />
+      <BarcodeField {...bind('barcode')} />
       <LookupSelect
         path="locations"
         {...bind('location_id')}

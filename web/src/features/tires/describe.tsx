@@ -24,6 +24,7 @@ export interface TireView {
   quantity: number | string;
   active: boolean;
   notes: string | null;
+  barcode: string | null;
 }
 
 export function viewOf(tire: Tire): TireView {
@@ -71,6 +72,7 @@ export function tireItems(view: TireView): Record<TireSection, Items> {
     pricing: [
       { label: 'Cost Price', value: view.cost_price === '' ? '' : formatMoney(view.cost_price) },
       { label: 'Selling Price', value: view.selling_price === '' ? '' : formatMoney(view.selling_price) },
+      { label: 'Barcode', value: view.barcode },
       { label: 'Location', value: view.location },
       { label: 'Quantity', value: view.quantity },
       { label: 'Status', value: view.active ? 'Active' : 'Inactive' },

@@ -6,6 +6,7 @@ import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
 import { CostPriceField } from '../../shared/stock/CostPriceField';
 import { TaxClassField } from '../../shared/forms/TaxClassField';
+import { BarcodeField } from '../../shared/forms/BarcodeField';
 
 const FIELDS = Object.keys(wiperInput.shape);
 const PRICE = { step: '0.01', min: '0', inputMode: 'decimal' } as const;
@@ -52,6 +53,7 @@ export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pend
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
+      <BarcodeField {...bind('barcode')} />
     </FormCard>
   );
 }

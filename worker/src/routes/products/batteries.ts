@@ -11,7 +11,7 @@ import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import { optionalId } from '../../schemas/common.ts';
-import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct, withHomeStock } from './core.ts';
+import { addSearchMatch, branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct, withHomeStock } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Battery not found';
@@ -30,7 +30,7 @@ const FROM = `
   join public.batteries b on b.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.tax_rate_id, p.tax_exempt, p.name, p.name as battery_name, b.battery_brand_id, ${lookupNamed('battery_brands', 'b.battery_brand_id')} as battery_brand,
+  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.name, p.name as battery_name, b.battery_brand_id, ${lookupNamed('battery_brands', 'b.battery_brand_id')} as battery_brand,
   b.made_in_id, ${lookupNamed('made_ins', 'b.made_in_id')} as made_in, b.location_id, ${lookupNamed('locations', 'b.location_id')} as location, b.date_received,
   p.cost_price, p.selling_price, ${totalStock} as inventory_quantity, ${branchStock} as inventory, p.notes,
   b.battery_shape, b.battery_shape as product_shape, b.ampere, b.reversed, b.battery_type, p.version, p.created_at, p.updated_at`;
@@ -57,6 +57,7 @@ const productFields = (input: BatteryInput) => ({
   notes: input.notes,
   tax_rate_id: input.tax_rate_id,
   tax_exempt: input.tax_exempt,
+  barcode: input.barcode,
 });
 
 const detailValues = (input: BatteryInput) => [
@@ -78,10 +79,12 @@ batteryRoutes.get('/', describe({ tag, summary: 'List batteries', query: battery
   const query = parse(batteryListQuery, c.req.query());
   const where = new Where().add(`p.kind = 'battery'`);
   if (query.search) {
-    where.addOn(
-      query.search,
-      (param) => `(strpos(lower(p.name), lower(${param})) > 0
-        or exists (select 1 from public.battery_brands bb where bb.id = b.battery_brand_id and strpos(lower(bb.name), lower(${param})) > 0))`,
+    addSearchMatch(where, query.search, (words) =>
+      words.addOn(
+        query.search,
+        (param) => `(strpos(lower(p.name), lower(${param})) > 0
+          or exists (select 1 from public.battery_brands bb where bb.id = b.battery_brand_id and strpos(lower(bb.name), lower(${param})) > 0))`,
+      ),
     );
   }
   where.addIf(query.battery_brand_id, 'b.battery_brand_id = ?');

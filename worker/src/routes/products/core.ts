@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { HttpError } from '../../http/errors.ts';
 import { lockVersion } from '../../http/versions.ts';
 import type { Where } from '../../http/where.ts';
+import { scannedBarcode } from '../../schemas/barcodes.ts';
 
 export type ProductKind = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
 
@@ -80,6 +81,17 @@ export function addWordsMatch(where: Where, search: string): Where {
   return addTermsMatch(where, searchTerms(search));
 }
 
+/**
+ * Adds to `where` that the product matches the search: a whole barcode (what a scanner types) finds
+ * the product that has it, by its unique index; else the search's words (addWordsMatch), or what `words` adds.
+ */
+export function addSearchMatch(where: Where, search: string, words: (where: Where) => void = (w) => addWordsMatch(w, search)): Where {
+  const barcode = scannedBarcode(search);
+  if (barcode) where.add(`p.barcode = any(string_to_array(?, ','))`, barcode.join(','));
+  else words(where);
+  return where;
+}
+
 export function addTermsMatch(where: Where, { sizes, words, marks }: SearchTerms): Where {
   for (const size of sizes) where.add('p.size_key = ?', size);
   for (const word of words) where.add('p.search_text like ?', `%${word}%`);
@@ -136,6 +148,8 @@ export interface ProductFields {
   /** Its tax class: its own rate, the shop's default (null), or exempt. */
   tax_rate_id: number | null;
   tax_exempt: boolean;
+  /** EAN-13 or UPC-A; services and fees have none. */
+  barcode?: string | null;
 }
 
 const NO_RATE = 'The selected tax rate does not exist';
@@ -152,12 +166,42 @@ async function knownRate<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A barcode another product has (in either of its UPC-A and EAN-13 forms) is a 422 naming that product. */
+async function requireFreeBarcode(db: Db, barcode: string | null, productId: number | string | null): Promise<void> {
+  const forms = scannedBarcode(barcode ?? '');
+  if (!forms) return;
+  const [other] = await db.query<{ name: string }>(
+    `select name from public.products where barcode = any(string_to_array($1, ',')) and id is distinct from $2::bigint limit 1`,
+    [forms.join(','), productId],
+  );
+  if (other) barcodeTaken(`Barcode ${barcode} is already on ${other.name}`);
+}
+
+function barcodeTaken(message: string): never {
+  throw new HttpError(422, message, { barcode: [message] });
+}
+
+/** Two saves of one barcode at once: the unique index refuses the second. */
+async function uniqueBarcode<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === PgCode.uniqueViolation && /barcode/.test((error as Error).message + String((error as { constraint_name?: string }).constraint_name ?? ''))) {
+      barcodeTaken('Barcode is already on another product');
+    }
+    throw error;
+  }
+}
+
 export async function insertProduct(db: Db, kind: ProductKind, fields: ProductFields): Promise<number> {
-  const [row] = await knownRate(() =>
-    db.query<{ id: number }>(
-      `insert into public.products (kind, name, cost_price, selling_price, active, notes, tax_rate_id, tax_exempt)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
-      [kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt],
+  await requireFreeBarcode(db, fields.barcode ?? null, null);
+  const [row] = await uniqueBarcode(() =>
+    knownRate(() =>
+      db.query<{ id: number }>(
+        `insert into public.products (kind, name, cost_price, selling_price, active, notes, tax_rate_id, tax_exempt, barcode)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
+        [kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt, fields.barcode ?? null],
+      ),
     ),
   );
   return Number(row.id);
@@ -184,12 +228,15 @@ export async function updateProduct(
   const { id, kind } = product;
   const { proven } = await lockVersion(c, db, { table: 'products', id, notFound: product.notFound, where: `r.kind = '${kind}'` });
   await requireCostPriceRight(db, c.get('user'), id, fields.cost_price);
-  await knownRate(() =>
-    db.query(
-      `update public.products
-          set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, tax_rate_id = $8, tax_exempt = $9, updated_at = now()
-        where id = $1 and kind = $2`,
-      [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt],
+  await requireFreeBarcode(db, fields.barcode ?? null, id);
+  await uniqueBarcode(() =>
+    knownRate(() =>
+      db.query(
+        `update public.products
+            set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, tax_rate_id = $8, tax_exempt = $9, barcode = $10, updated_at = now()
+          where id = $1 and kind = $2`,
+        [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt, fields.barcode ?? null],
+      ),
     ),
   );
   return proven;

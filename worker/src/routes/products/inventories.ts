@@ -10,7 +10,7 @@ import { inventoryCategory, inventoryInput, inventoryItemRow, type InventoryInpu
 import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct, withHomeStock } from './core.ts';
+import { addSearchMatch, branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, setTotalStock, totalStock, updateProduct, withHomeStock } from './core.ts';
 
 const NOT_FOUND = 'Inventory item not found';
 const IN_USE = 'This inventory item cannot be deleted because invoices, sales or purchase orders refer to it.';
@@ -26,7 +26,7 @@ const FROM = `
   join public.inventory_items i on i.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.tax_rate_id, p.tax_exempt, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
+  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
   ${totalStock} <= i.min_stock as is_low, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
 async function findItem(db: Db, id: number | string) {
@@ -54,6 +54,7 @@ const productFields = (input: InventoryInput) => ({
   notes: null,
   tax_rate_id: input.tax_rate_id,
   tax_exempt: input.tax_exempt,
+  barcode: input.barcode,
 });
 
 export const inventoryRoutes = new Hono<AppEnv>();
@@ -71,7 +72,7 @@ const list = describe({
 inventoryRoutes.get('/', list, async (c) => {
   const query = parse(inventoryListQuery, c.req.query());
   const where = new Where().add(`p.kind = 'item'`);
-  if (query.search) where.add('strpos(lower(p.name), lower(?)) > 0', query.search);
+  if (query.search) addSearchMatch(where, query.search, (words) => words.add('strpos(lower(p.name), lower(?)) > 0', query.search));
   where.addIf(query.category, 'i.category = ?');
   const lowStock = query.lowStock === '1' || query.lowStock === 'true';
   if (lowStock) where.add(`${totalStock} <= i.min_stock`);

@@ -21,7 +21,8 @@ import {
 import { describe } from '../../http/openapi.ts';
 import { lockVersion, versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { addTermsMatch, searchTerms, requireCostPriceRight, requireReferences, stockAt, stockRule, totalStock } from './core.ts';
+import { addSearchMatch, addTermsMatch, searchTerms, requireCostPriceRight, requireReferences, stockAt, stockRule, totalStock } from './core.ts';
+import { scannedBarcode } from '../../schemas/barcodes.ts';
 import { named } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Product not found';
@@ -205,7 +206,9 @@ export async function productChoices(db: Db, query: ProductsQuery, homeLocationI
   const where = new Where().add('p.active').addIf(query.type, 'p.kind = ?').addIf(query.id, 'p.id = ?');
   let from = PRODUCTS;
   let orderBy = 'lower(p.name), p.id';
-  const terms = searchTerms(query.search);
+  const barcode = scannedBarcode(query.search);
+  const terms = barcode ? { sizes: [], words: [], marks: [] } : searchTerms(query.search);
+  if (barcode) addSearchMatch(where, query.search);
   // The longest word typed is the likeliest to be rare: the products holding a word it is inside lead.
   const longest = terms.words.reduce((a, b) => (b.length > a.length ? b : a), '');
   if (longest) {

@@ -24,7 +24,7 @@ import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
 import {
   TOO_LARGE,
-  addWordsMatch,
+  addSearchMatch,
   branchStock,
   deleteProducts,
   insertProduct,
@@ -80,7 +80,7 @@ const FROM_NAMED = `${FROM}
   left join public.locations lo on lo.id = t.location_id`;
 
 const COLUMNS = `
-  p.id, p.tax_rate_id, p.tax_exempt, p.name, 1 as product_type_id,
+  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.name, 1 as product_type_id,
   t.tire_brand_id, ${lookupNamed('tire_brands', 't.tire_brand_id')} as brand, t.pattern_id, ${lookupNamed('patterns', 't.pattern_id')} as pattern,
   t.supplier_id, ${lookupNamed('suppliers', 't.supplier_id')} as supplier, t.tire_type_id, ${lookupNamed('tire_types', 't.tire_type_id')} as tire_type,
   t.location_id, ${lookupNamed('locations', 't.location_id')} as location,
@@ -93,7 +93,7 @@ const ORDER = 'order by lower(p.name), p.id';
 
 function filtersOf(query: z.output<typeof tireFilters>): Where {
   const where = new Where().add(`p.kind = 'tire'`);
-  if (query.search) addWordsMatch(where, query.search);
+  if (query.search) addSearchMatch(where, query.search);
   where.addIf(query.tire_brand_id, 't.tire_brand_id = ?');
   where.addIf(query.tire_type, 't.tire_type_id = ?');
   where.addIf(query.construction_type, 't.construction_type = ?');
@@ -138,6 +138,7 @@ const productFields = (input: TireFields) => ({
   notes: input.notes,
   tax_rate_id: input.tax_rate_id,
   tax_exempt: input.tax_exempt,
+  barcode: input.barcode,
 });
 
 const detailValues = (input: TireFields) => [
@@ -235,7 +236,7 @@ tireRoutes.get('/export', exportTires, async (c) => {
   const rows = await c.get('db').query<Record<string, unknown>>(
     `select p.id, b.name as brand, pt.name as pattern, ty.name as tire_type, t.size, t.dot, t.made_in, t.date_received,
             t.date_of_production, su.name as supplier, lo.name as location, t.construction_type, t.run_flat,
-            t.fuel_rating, t.water_rating, p.cost_price, p.selling_price, ${totalStock} as quantity, p.active, p.notes
+            t.fuel_rating, t.water_rating, p.cost_price, p.selling_price, ${totalStock} as quantity, p.active, p.notes, p.barcode
        ${FROM_NAMED} ${where.sql} ${ORDER} limit ${LIMITS.exportRows + 1}`,
     where.params,
   );
@@ -319,7 +320,7 @@ tireRoutes.post('/import', importTires, async (c) => {
       location_id: resolve('location', lookups.locations, 'Location'),
       ...Object.fromEntries(
         ['size', 'dot', 'made_in', 'date_received', 'date_of_production', 'construction_type', 'run_flat', 'fuel_rating',
-          'water_rating', 'cost_price', 'selling_price', 'quantity', 'active', 'notes']
+          'water_rating', 'cost_price', 'selling_price', 'quantity', 'active', 'notes', 'barcode']
           .filter((column) => header.includes(column) && value(column) !== '')
           .map((column) => [column, value(column)]),
       ),

@@ -9,7 +9,7 @@ import { wiperInput, wiperRow, type WiperInput } from '../../schemas/wipers.ts';
 import { describe } from '../../http/openapi.ts';
 import { versioned } from '../../http/versions.ts';
 import { one, page } from '../../schemas/answers.ts';
-import { branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, totalStock, updateProduct, withHomeStock } from './core.ts';
+import { addSearchMatch, branchStock, deleteProducts, keptProductCount, insertProduct, requireReferences, totalStock, updateProduct, withHomeStock } from './core.ts';
 import { lookupNamed } from '../../db/sql.ts';
 
 const NOT_FOUND = 'Wiper product not found';
@@ -20,7 +20,7 @@ const FROM = `
   join public.wipers w on w.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.tax_rate_id, p.tax_exempt, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
+  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
   w.made_in_id, ${lookupNamed('made_ins', 'w.made_in_id')} as made_in, p.cost_price, p.selling_price,
   ${totalStock} as quantity, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
@@ -45,6 +45,7 @@ const productFields = (input: WiperInput) => ({
   notes: null,
   tax_rate_id: input.tax_rate_id,
   tax_exempt: input.tax_exempt,
+  barcode: input.barcode,
 });
 
 const detailValues = (input: WiperInput) => [
@@ -65,10 +66,12 @@ wiperRoutes.get('/', describe({ tag, summary: 'List wiper products', query: list
   const query = parse(listQuery, c.req.query());
   const where = new Where().add(`p.kind = 'wiper'`);
   if (query.search) {
-    where.add(
-      `strpos(lower(concat_ws(' ', p.name, w.compatible_cars, w.compatibility_year,
-         (select mi.name from public.made_ins mi where mi.id = w.made_in_id))), lower(?)) > 0`,
-      query.search,
+    addSearchMatch(where, query.search, (words) =>
+      words.add(
+        `strpos(lower(concat_ws(' ', p.name, w.compatible_cars, w.compatibility_year,
+           (select mi.name from public.made_ins mi where mi.id = w.made_in_id))), lower(?)) > 0`,
+        query.search,
+      ),
     );
   }
   // The order of wipers_list_order_idx.
