@@ -11,6 +11,8 @@ let f: CatalogueFixture;
 let customerId: number;
 let disposal: { id: number; product_id: number };
 let core: { id: number; product_id: number };
+let standardRateId: number;
+let foundDefault: { name: string; rate: number };
 const today = new Date().toISOString().slice(0, 10);
 
 const asAdmin = (method: string, path: string, body?: unknown) => call(h, method, path, { token: admin.token, body });
@@ -22,14 +24,22 @@ beforeAll(async () => {
   staff = await signIn(h, { role: 'staff' });
   f = await catalogueFixture(h);
   customerId = (await asAdmin('POST', '/api/customers', { name: `Fee customer ${f.tag}`, phone: '555 0160', address: '7 Fee Rd' })).body.data.id;
-  const rates = (await asAdmin('GET', '/api/tax-rates')).body.data as { id: number; is_default: boolean }[];
-  await asAdmin('PUT', `/api/tax-rates/${rates.find((rate) => rate.is_default)!.id}`, { name: 'Standard', rate: 10, is_default: true });
+  const rates = (await asAdmin('GET', '/api/tax-rates')).body.data as { id: number; name: string; rate: number; is_default: boolean }[];
+  const found = rates.find((rate) => rate.is_default)!;
+  standardRateId = found.id;
+  foundDefault = { name: found.name, rate: found.rate };
+  await asAdmin('PUT', `/api/tax-rates/${standardRateId}`, { name: 'Standard', rate: 10, is_default: true });
   const made = await asAdmin('POST', '/api/fee-rules', { name: `Tire disposal fee ${f.tag}`, amount: 3.5, applies_to: 'tire', tax_exempt: true });
   expect(made.status, JSON.stringify(made.body)).toBe(201);
   disposal = made.body.data;
   core = (await asAdmin('POST', '/api/fee-rules', { name: `Battery core charge ${f.tag}`, amount: 18, applies_to: 'marked', refundable: true })).body.data;
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  // workerd's test files share one database: the fees of this file charge no one after it.
+  await h.withDb((db) => db.query('update public.fee_rules set active = false'));
+  await asAdmin('PUT', `/api/tax-rates/${standardRateId}`, { ...foundDefault, is_default: true });
+  await h.close();
+});
 
 async function newTire(quantity = 20, price = 100) {
   const answer = await asAdmin('POST', '/api/tires', tireBody(f, { quantity, selling_price: price, size: `205 / 55 R 16 ${uniqueTag()}` }));

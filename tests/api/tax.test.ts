@@ -11,6 +11,8 @@ let f: CatalogueFixture;
 let customerId: number;
 let defaultRateId: number;
 let reducedRateId: number;
+/** The default rate as the file found it: workerd's test files share one database, so it is put back. */
+let foundDefault: { name: string; rate: number };
 const today = new Date().toISOString().slice(0, 10);
 
 beforeAll(async () => {
@@ -20,12 +22,17 @@ beforeAll(async () => {
   f = await catalogueFixture(h);
   customerId = (await asAdmin('POST', '/api/customers', { name: `Tax customer ${f.tag}`, phone: '555 0150', address: '5 Tax Rd' })).body.data.id;
   const rates = (await asAdmin('GET', '/api/tax-rates')).body.data as { id: number; is_default: boolean }[];
-  defaultRateId = rates.find((rate) => rate.is_default)!.id;
+  const found = rates.find((rate) => rate.is_default)! as unknown as { id: number; name: string; rate: number };
+  defaultRateId = found.id;
+  foundDefault = { name: found.name, rate: found.rate };
   const standard = await asAdmin('PUT', `/api/tax-rates/${defaultRateId}`, { name: 'Standard', rate: 8.25, is_default: true });
   expect(standard.status, JSON.stringify(standard.body)).toBe(200);
   reducedRateId = (await asAdmin('POST', '/api/tax-rates', { name: `Reduced ${f.tag}`, rate: 5 })).body.data.id;
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await asAdmin('PUT', `/api/tax-rates/${defaultRateId}`, { ...foundDefault, is_default: true });
+  await h.close();
+});
 
 const asAdmin = (method: string, path: string, body?: unknown) => call(h, method, path, { token: admin.token, body });
 const asStaff = (method: string, path: string, body?: unknown) => call(h, method, path, { token: staff.token, body });
