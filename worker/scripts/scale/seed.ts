@@ -202,9 +202,8 @@ try {
       await sql(`insert into public.locations (name, address) values ${rows(branches)};
         update public.settings set shop_name = 'Springfield Tire & Battery', address = '14 Market Street, Springfield',
                phone = '(555) 200-1000', email = 'office@springfieldtire.example', tax_number = 'TX-48-1029384',
-               payment_terms_days = 30,
+               tax_rate = ${TAX_RATE}, payment_terms_days = 30,
                print_footer = 'Thank you for your business. Tires and batteries carry the manufacturer''s warranty: keep this document as proof of purchase.';
-        update public.tax_rates set name = 'Sales Tax', rate = ${TAX_RATE} where is_default;
         insert into public.tire_brands (name, country) values ${rows(tireBrands.map(([name, country]) => [name, country]))};
         insert into public.tire_types (name, section) values ${rows(tireTypes.map(([, name, section]) => [name, section]))};
         insert into public.made_ins (name) values ${rows(madeIns.map((name) => [name]))};
