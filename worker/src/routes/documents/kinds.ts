@@ -183,7 +183,7 @@ const counterLine = {
   parent_line_id: 'x.parent_line_id',
   fee_rule_id: 'x.fee_rule_id',
   waived_fees: 'x.waived_fees',
-  core_charge: `coalesce((select r.refundable from public.fee_rules r where r.id = x.fee_rule_id), false)`,
+  core_charge: `x.fee_rule_id is not null and coalesce((select r.refundable from public.fee_rules r where r.id = x.fee_rule_id), false)`,
 };
 
 const CUSTOMER = { key: 'customer', table: 'customers', column: 'customer_id' } as const;
