@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
 import { uniqueTag } from '../support/api.ts';
-import { browserTestsCanRun, launchBrowser, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, launchBrowser, showsScreen, startApp, takeShots, type RunningApp, demoAdminPage } from '../support/browser.ts';
 
 /** An EAN-13 no other test has: twelve random digits and their check digit. */
 function ean13(): string {
@@ -29,12 +28,7 @@ describe.skipIf(!browserTestsCanRun())('a barcode scanner at the counter', () =>
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
-    await page.getByLabel('Password').fill(DEMO_LOGIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await showsScreen(page, 'Dashboard');
+    page = await demoAdminPage(app, browser);
     token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, printedBy, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, printedBy, showsScreen, startApp, takeShots, type RunningApp, demoAdminPage } from '../support/browser.ts';
 
 const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
@@ -13,12 +12,7 @@ describe.skipIf(!browserTestsCanRun())('closing the day in the browser', () => {
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
-    await page.getByLabel('Password').fill(DEMO_LOGIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await showsScreen(page, 'Dashboard');
+    page = await demoAdminPage(app, browser);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_LOGIN } from '../../worker/src/demo/shop.ts';
-import { browserTestsCanRun, expectAccessible, launchBrowser, printedBy, showsScreen, startApp, takeShots, type RunningApp } from '../support/browser.ts';
+import { browserTestsCanRun, expectAccessible, launchBrowser, printedBy, showsScreen, startApp, takeShots, type RunningApp, demoAdminPage } from '../support/browser.ts';
 
 const TIRE = 'Michelin Primacy 4 205 / 55 R 16';
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -23,12 +22,7 @@ describe.skipIf(!browserTestsCanRun())("a vehicle's history in the browser", () 
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
-    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
-    await page.getByLabel('Password').fill(DEMO_LOGIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await showsScreen(page, 'Dashboard');
+    page = await demoAdminPage(app, browser);
   });
   afterAll(async () => {
     await browser?.close();

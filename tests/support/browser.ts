@@ -7,6 +7,7 @@ import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { projectRoot } from '../../worker/src/node/runtime.ts';
+import { DEMO_LOGIN } from '../../worker/src/demo/login.ts';
 
 const webDir = process.env.WEB_DIR || join(projectRoot, 'dist', 'web');
 /** The built server; APP_ENTRY points at another build (a second checkout's tests running beside this one). */
@@ -201,4 +202,15 @@ export async function printedBy(page: Page, action: () => Promise<void>): Promis
   await action();
   await page.waitForFunction((count) => (window as unknown as { printedPages: string[] }).printedPages.length > count, before);
   return page.evaluate(() => (window as unknown as { printedPages: string[] }).printedPages.at(-1)!);
+}
+
+/** A page of `app` signed in as the demo shop's administrator, on the dashboard. */
+export async function demoAdminPage(app: RunningApp, browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${app.url}/login`);
+  await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+  await page.getByLabel('Password').fill(DEMO_LOGIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await showsScreen(page, 'Dashboard');
+  return page;
 }

@@ -10,6 +10,7 @@ import { lockVersion, versioned } from '../http/versions.ts';
 import { one, page } from '../schemas/answers.ts';
 import { feeRuleInput, feeRuleRow, type FeeRuleInput } from '../schemas/fees.ts';
 import { insertProduct, requireReferences } from './products/core.ts';
+import { uniqueOn } from './resource.ts';
 
 const NOT_FOUND = 'Fee not found';
 const NAME_TAKEN = 'Another fee has this name';
@@ -41,14 +42,6 @@ async function markProducts(db: Db, id: number | string, input: Input) {
   }
 }
 
-async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgErrorCode(error) === PgCode.uniqueViolation) throw new HttpError(422, NAME_TAKEN, { name: [NAME_TAKEN] });
-    throw error;
-  }
-}
 
 const rateReference = (input: Input) => [{ table: 'tax_rates', id: input.tax_rate_id, field: 'tax_rate_id', message: 'The selected tax rate does not exist' }];
 
@@ -76,7 +69,7 @@ feeRoutes.post(
     const input = await readBody(c, feeRuleInput);
     const db = c.get('db');
     await requireReferences(db, rateReference(input));
-    const id = await uniqueName(() =>
+    const id = await uniqueOn('name', NAME_TAKEN, () =>
       db.transaction(async (tx) => {
         const productId = await insertProduct(tx, 'service', { name: input.name, cost_price: 0, selling_price: input.amount, active: input.active, notes: 'A fee', tax_rate_id: input.tax_rate_id, tax_exempt: input.tax_exempt });
         const [row] = await tx.query<{ id: number }>(
@@ -103,7 +96,7 @@ feeRoutes.put(
     const input = await readBody(c, feeRuleInput);
     const db = c.get('db');
     await requireReferences(db, rateReference(input));
-    await uniqueName(() =>
+    await uniqueOn('name', NAME_TAKEN, () =>
       db.transaction(async (tx) => {
         await lockVersion(c, tx, { table: 'fee_rules', id, notFound: NOT_FOUND });
         const [rule] = await tx.query<{ product_id: number }>(

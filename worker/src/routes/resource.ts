@@ -65,6 +65,16 @@ export async function usageMessage(db: Db, usage: Usage, id: string): Promise<st
   return `This ${usage.noun} is used by ${list}.`;
 }
 
+/** Runs a write whose unique index on a field makes a duplicate a 422 on that field. */
+export async function uniqueOn<T>(field: string, message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === PgCode.uniqueViolation) throw new HttpError(422, message, { [field]: [message] });
+    throw error;
+  }
+}
+
 /** Deletes a row: 404 when it is missing, 409 while other records use it. */
 export async function deleteRow(
   db: Db,

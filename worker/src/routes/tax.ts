@@ -6,11 +6,11 @@ import { Where } from '../http/where.ts';
 import { parse, parseId, readBody } from '../http/validate.ts';
 import { describe } from '../http/openapi.ts';
 import { lockVersion, versioned } from '../http/versions.ts';
-import { PgCode, pgErrorCode, type Db } from '../db/port.ts';
+import type { Db } from '../db/port.ts';
 import { one, page } from '../schemas/answers.ts';
 import type { TaxLine } from '../schemas/documents.ts';
 import { documentPreviewInput, documentPreviewRow, taxRateInput, taxRateRow, type DocumentPreview } from '../schemas/tax.ts';
-import { usageMessage } from './resource.ts';
+import { uniqueOn, usageMessage } from './resource.ts';
 
 const NOT_FOUND = 'Tax rate not found';
 const COLUMNS = `r.id, r.name, r.rate, r.is_default, (select count(*)::int from public.products p where p.tax_rate_id = r.id) as products,
@@ -23,15 +23,6 @@ async function findRate(db: Db, id: number | string) {
   return row;
 }
 
-/** A rate's name is the shop's own: a second one of the same name is a 422 on it. */
-async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgErrorCode(error) === PgCode.uniqueViolation) throw new HttpError(422, NAME_TAKEN, { name: [NAME_TAKEN] });
-    throw error;
-  }
-}
 
 /** The rate that becomes the default takes over from the one before; the shop always has one. */
 async function takeDefault(db: Db, id: number | string) {
@@ -55,7 +46,7 @@ taxRoutes.post(
   async (c) => {
     const input = await readBody(c, taxRateInput);
     const db = c.get('db');
-    const id = await uniqueName(() =>
+    const id = await uniqueOn('name', NAME_TAKEN, () =>
       db.transaction(async (tx) => {
         const [row] = await tx.query<{ id: number }>('insert into public.tax_rates (name, rate) values ($1, $2) returning id', [input.name, input.rate]);
         if (input.is_default) {
@@ -87,7 +78,7 @@ taxRoutes.put(
     const id = parseId(c.req.param('id'), NOT_FOUND);
     const input = await readBody(c, taxRateInput);
     const db = c.get('db');
-    await uniqueName(() =>
+    await uniqueOn('name', NAME_TAKEN, () =>
       db.transaction(async (tx) => {
         const { is_default } = await lockVersion<{ is_default: boolean }>(c, tx, { table: 'tax_rates', id, notFound: NOT_FOUND, columns: 'r.is_default' });
         if (is_default && !input.is_default) {
