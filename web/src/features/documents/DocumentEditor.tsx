@@ -13,7 +13,7 @@ import { BranchSelect } from '../../shared/branches/BranchSelect';
 import type { DocumentDraft } from './draft';
 import { LineEntry } from './LineEntry';
 import { LinesTable } from './LinesTable';
-import { SearchCombobox } from './SearchCombobox';
+import { SearchCombobox } from '../../shared/forms/SearchCombobox';
 import './documents.css';
 
 interface DocumentEditorProps {

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { fieldErrors } from '@schemas/common';
-import { PRODUCT_TYPE_LABELS, type ProductEntry, type ProductType } from '../../shared/api/products';
+import { PRODUCT_TYPE_LABELS, productPickerQuery, type ProductEntry, type ProductType } from '../../shared/api/products';
 import { usePermissions } from '../../shared/auth/permissions';
 import { FieldFrame } from '../../shared/forms/FieldFrame';
 import { formatMoney, toCents } from '../../shared/ui/money';
 import { SelectField } from '../../shared/ui/SelectField';
-import { productPickerQuery } from './api';
 import { LINE_KINDS, newLineKey, type DraftLine, type LineMode } from './draft';
-import { SearchCombobox } from './SearchCombobox';
+import { SearchCombobox } from '../../shared/forms/SearchCombobox';
 
 const SELECT_PRODUCT = 'Please select a product and quantity';
 

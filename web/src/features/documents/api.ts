@@ -106,14 +106,6 @@ export const partyQuery = (kind: 'customers' | 'suppliers', id: string) =>
     queryFn: ({ signal }) => api.get<Party>(`/${kind}/${encodeURIComponent(id)}`, { signal }),
   });
 
-/** Products of one type (or of every type: '') for the item entry, with the stock at the document's branch. */
-export const productPickerQuery = (type: ProductType | '', search: string, locationId: string) =>
-  queryOptions({
-    queryKey: ['products', 'picker', type, search, locationId] as const,
-    queryFn: ({ signal }) =>
-      api.get<Page<ProductEntry>>('/products', { params: { type, search, location_id: locationId, per_page: 20 }, signal }),
-  });
-
 /** One product as the item entry row offers it (a link such as "Order more" names it), if it is of one of `types`. */
 export const productEntryQuery = (id: string, types: readonly ProductType[]) =>
   queryOptions({

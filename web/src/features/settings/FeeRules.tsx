@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeeRule, FeeRuleInput } from '@schemas/fees';
 import { api, errorMessages, isApiError } from '../../shared/api/client';
 import { feeRuleKeys, feeRulesQuery } from '../../shared/api/feeRules';
-import { PRODUCT_TYPE_LABELS, type ProductEntry } from '../../shared/api/products';
+import { PRODUCT_TYPE_LABELS, productPickerQuery, type ProductEntry } from '../../shared/api/products';
 import { taxRatesQuery } from '../../shared/api/taxRates';
 import { FieldFrame } from '../../shared/forms/FieldFrame';
 import { TaxClassField } from '../../shared/forms/TaxClassField';
@@ -14,8 +14,7 @@ import { FormDialog } from '../../shared/ui/FormDialog';
 import { formatMoney } from '../../shared/ui/money';
 import { SelectField } from '../../shared/ui/SelectField';
 import { Spinner } from '../../shared/ui/Spinner';
-import { productPickerQuery } from '../documents/api';
-import { SearchCombobox } from '../documents/SearchCombobox';
+import { SearchCombobox } from '../../shared/forms/SearchCombobox';
 
 const APPLIES_TO: Record<FeeRule['applies_to'], string> = { tire: 'Every tire', battery: 'Every battery', wiper: 'Every wiper', marked: 'Marked products' };
 

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Page } from '@schemas/paging';
 import { api } from './client';
 
 export type ProductType = 'tire' | 'battery' | 'wiper' | 'service' | 'item';
@@ -56,3 +57,11 @@ export const stockAlerts = queryOptions({
   queryFn: ({ signal }) => api.get<{ items: StockAlert[]; total: number }>('/notifications', { signal }),
   refetchInterval: 5 * 60_000,
 });
+
+/** Products of one type (or of every type: '') for the item entry of a document and other product pickers, with the stock at the document's branch. */
+export const productPickerQuery = (type: ProductType | '', search: string, locationId: string) =>
+  queryOptions({
+    queryKey: ['products', 'picker', type, search, locationId] as const,
+    queryFn: ({ signal }) =>
+      api.get<Page<ProductEntry>>('/products', { params: { type, search, location_id: locationId, per_page: 20 }, signal }),
+  });

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
-import { FieldFrame } from '../../shared/forms/FieldFrame';
-import { useDebounced } from '../../shared/hooks/useDebounced';
-import './documents.css';
+import { FieldFrame } from './FieldFrame';
+import { useDebounced } from '../hooks/useDebounced';
+import './combobox.css';
 
 interface SearchComboboxProps<T, Data, Key extends readonly unknown[]> {
   label: string;
