@@ -116,6 +116,8 @@ describe.skipIf(!browserTestsCanRun())('nothing typed is lost when the session e
     await entry.getByRole('button', { name: 'Add' }).click();
     await form.getByRole('row', { name: /Tire fitting \(per tire\)/ }).waitFor();
     await form.getByLabel('Notes').fill(notes);
+    // The fees and tax of the lines have come: no request of the form is on its way.
+    await expect.poll(() => form.getByRole('button', { name: 'Create Invoice' }).isEnabled()).toBe(true);
     return form;
   }
 
