@@ -108,7 +108,7 @@ describe.skipIf(!browserTestsCanRun())("a vehicle's history in the browser", () 
     await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: /^GZ 4821 · Toyota Corolla 2018/ }).click();
     await showsScreen(page, 'Vehicle GZ 4821 · Toyota Corolla 2018');
     const history = page.getByRole('region', { name: 'History' }).getByRole('article');
-    expect(await history.count()).toBe(2);
+    await expect.poll(() => history.count()).toBe(2);
     await expect.poll(() => history.nth(0).getByRole('heading').textContent()).toBe(`Sale ${second}`);
     expect(await history.nth(1).getByRole('heading').textContent()).toBe(`Sale ${first}`);
     expect(await history.nth(0).textContent()).toContain('Mileage 48,200');
