@@ -308,7 +308,7 @@ describe('day closes racing receipts', () => {
       `select count(*)::int as count, coalesce(sum(amount), 0)::float8 as total from public.receipts where location_id = $1 and receipt_date = $2`,
       [branch.id, day],
     );
-    expect(saved).toMatchObject({ receipt_count: kept.count, expected_cash: kept.total, cash_over_short: -kept.total });
+    expect(saved).toMatchObject({ receipt_count: kept.count, expected_cash: kept.total, cash_over_short: 0 - kept.total + 0 });
     expect(kept.count).toBe(taken.length);
   }, 120_000);
 });
