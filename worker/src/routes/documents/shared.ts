@@ -201,11 +201,16 @@ export async function writeLines(
   let joins = `join public.products p on p.id = i.product_id
        left join public.tires t on t.product_id = p.id`;
   if (kind.taxed) {
+    // Whether the customer buys tax-free on the document's date, kept on it and asked once.
+    const [header] = await db.query<{ exempt: boolean }>(
+      `update public.${kind.table} d set tax_exempt_certificate = public.customer_exemption(d.customer_id, d.${kind.dateColumn})
+        where d.id = $1 returning d.tax_exempt_certificate is not null as exempt`,
+      [documentId],
+    );
     columns.push('tax_name', 'tax_rate', 'waived_fees');
     copied += ', r.tax_name, r.tax_rate, i.waived_fees';
     joins += `
-       cross join lateral public.product_tax(p.id, exists (select 1 from public.${kind.table} d
-         where d.id = $1 and public.customer_exemption(d.customer_id, d.${kind.dateColumn}) is not null)) r`;
+       cross join lateral public.product_tax(p.id, ${header.exempt ? 'true' : 'false'}) r`;
   }
   await db.query(
     `update public.${kind.linesTable} x
@@ -233,10 +238,6 @@ export async function writeLines(
   );
   let taxOverridden = false;
   if (kind.taxed) {
-    await db.query(
-      `update public.${kind.table} d set tax_exempt_certificate = public.customer_exemption(d.customer_id, d.${kind.dateColumn}) where d.id = $1`,
-      [documentId],
-    );
     const tax = amounts.tax_amount ?? null;
     const [row] = await db.query<{ computed: string }>('select public.apply_document_tax($1, $2, $3) as computed', [kind.type, documentId, tax]);
     taxOverridden = tax !== null && Number(row.computed) !== tax;
