@@ -291,7 +291,7 @@ create table public.document_series (
   next_value integer default 1 not null,
   constraint document_series_pkey PRIMARY KEY (series, year),
   constraint document_series_next_value_check CHECK ((next_value >= 1)),
-  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text, 'credit_note'::text, 'supplier_return'::text, 'dc'::text])))
+  constraint document_series_series_check CHECK ((series = ANY (ARRAY['invoice'::text, 'sale'::text, 'receipt'::text, 'purchase'::text, 'quote'::text, 'credit_note'::text, 'supplier_return'::text, 'dc'::text, 'tr'::text, 'sc'::text])))
 );
 alter table public.document_series enable row level security;
 
@@ -1196,11 +1196,14 @@ create table public.stock_levels (
   product_id bigint not null,
   location_id bigint not null,
   quantity integer default 0 not null,
+  in_transit integer default 0 not null,
   constraint stock_levels_pkey PRIMARY KEY (product_id, location_id),
   constraint stock_levels_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
   constraint stock_levels_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
+  constraint stock_levels_in_transit_check CHECK ((in_transit >= 0)),
   constraint stock_levels_quantity_check CHECK ((quantity >= 0))
 );
+CREATE INDEX stock_levels_in_transit_idx ON public.stock_levels USING btree (location_id, product_id) WHERE (in_transit > 0);
 CREATE INDEX stock_levels_location_id_idx ON public.stock_levels USING btree (location_id);
 CREATE INDEX stock_levels_quantity_idx ON public.stock_levels USING btree (quantity, product_id, location_id);
 alter table public.stock_levels enable row level security;
@@ -1222,7 +1225,7 @@ create table public.stock_moves (
   constraint stock_moves_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
   constraint stock_moves_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE SET NULL,
   constraint stock_moves_delta_check CHECK ((delta <> 0)),
-  constraint stock_moves_reason_check CHECK ((reason = ANY (ARRAY['opening'::text, 'count_correction'::text, 'damage'::text, 'return'::text, 'other'::text, 'transfer_in'::text, 'transfer_out'::text, 'sale'::text, 'purchase'::text, 'cancellation'::text, 'supplier_return'::text])))
+  constraint stock_moves_reason_check CHECK ((reason = ANY (ARRAY['opening'::text, 'count_correction'::text, 'damage'::text, 'return'::text, 'other'::text, 'transfer_in'::text, 'transfer_out'::text, 'sale'::text, 'purchase'::text, 'cancellation'::text, 'supplier_return'::text, 'in_transit'::text])))
 );
 CREATE INDEX stock_moves_location_id_idx ON public.stock_moves USING btree (location_id);
 CREATE INDEX stock_moves_product_id_idx ON public.stock_moves USING btree (product_id, created_at DESC);
@@ -2899,6 +2902,7 @@ declare
   v_kind text;
   v_quantity integer;
   v_location text;
+  v_in_transit boolean := p_reason = 'in_transit';
 begin
   select p.kind into v_kind from public.products p where p.id = p_product_id for no key update;
   if v_kind is null then
@@ -2914,19 +2918,33 @@ begin
 
   insert into public.stock_levels (product_id, location_id) values (p_product_id, p_location_id)
   on conflict do nothing;
-  update public.stock_levels s
-     set quantity = s.quantity + p_delta
-   where s.product_id = p_product_id and s.location_id = p_location_id and s.quantity + p_delta >= 0
-  returning s.quantity into v_quantity;
-  if v_quantity is null then
-    select s.quantity into v_quantity from public.stock_levels s
-     where s.product_id = p_product_id and s.location_id = p_location_id;
-    raise exception 'Not enough stock at %: only % available.', v_location, v_quantity using errcode = 'P0001';
+  if v_in_transit then
+    update public.stock_levels s
+       set in_transit = s.in_transit + p_delta
+     where s.product_id = p_product_id and s.location_id = p_location_id and s.in_transit + p_delta >= 0
+    returning s.in_transit into v_quantity;
+    if v_quantity is null then
+      select s.in_transit into v_quantity from public.stock_levels s
+       where s.product_id = p_product_id and s.location_id = p_location_id;
+      raise exception 'Only % on the way to %.', v_quantity, v_location using errcode = 'P0001';
+    end if;
+  else
+    update public.stock_levels s
+       set quantity = s.quantity + p_delta
+     where s.product_id = p_product_id and s.location_id = p_location_id and s.quantity + p_delta >= 0
+    returning s.quantity into v_quantity;
+    if v_quantity is null then
+      select s.quantity into v_quantity from public.stock_levels s
+       where s.product_id = p_product_id and s.location_id = p_location_id;
+      raise exception 'Not enough stock at %: only % available.', v_location, v_quantity using errcode = 'P0001';
+    end if;
   end if;
 
   insert into public.stock_moves (product_id, location_id, delta, reason, note, user_id, document_type, document_id, unit_cost)
   values (p_product_id, p_location_id, p_delta, p_reason, p_note, p_user_id, p_document_type, p_document_id, p_unit_cost);
-  update public.products p set total_stock = p.total_stock + p_delta where p.id = p_product_id;
+  if not v_in_transit then
+    update public.products p set total_stock = p.total_stock + p_delta where p.id = p_product_id;
+  end if;
   return v_quantity;
 end;
 $function$;

@@ -7,6 +7,7 @@ export const ADJUSTMENT_REASONS = ['count_correction', 'damage', 'return', 'othe
 /** Why stock moved: the reasons a move can be recorded with. */
 export const STOCK_REASONS = [
   'opening', 'count_correction', 'damage', 'return', 'other', 'transfer_in', 'transfer_out', 'sale', 'purchase', 'cancellation',
+  'supplier_return', 'in_transit',
 ] as const;
 
 export const PRODUCT_KINDS = ['tire', 'battery', 'wiper', 'service', 'item'] as const;
@@ -22,6 +23,8 @@ export const REASON_LABELS: Record<string, string> = {
   sale: 'Sale',
   purchase: 'Purchase received',
   cancellation: 'Cancellation',
+  supplier_return: 'Returned to supplier',
+  in_transit: 'In transit',
 };
 
 export const stockAdjustmentInput = z
