@@ -1017,6 +1017,22 @@ create table public.report_stock_totals (
 CREATE INDEX report_stock_totals_pending_idx ON public.report_stock_totals USING btree (txid) WHERE (txid <> 0);
 alter table public.report_stock_totals enable row level security;
 
+create table public.report_tire_lines (
+  document_type text not null,
+  line_id bigint not null,
+  document_id bigint not null,
+  day date not null,
+  dot text,
+  product_id bigint,
+  constraint report_tire_lines_pkey PRIMARY KEY (document_type, line_id),
+  constraint report_tire_lines_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text])))
+);
+CREATE INDEX report_tire_lines_document_idx ON public.report_tire_lines USING btree (document_type, document_id);
+CREATE INDEX report_tire_lines_dot_idx ON public.report_tire_lines USING btree (lower(dot) text_pattern_ops, day) INCLUDE (document_type, document_id, line_id);
+CREATE INDEX report_tire_lines_dot_week_idx ON public.report_tire_lines USING btree (dot_week(dot), day) INCLUDE (document_type, document_id, line_id);
+CREATE INDEX report_tire_lines_product_idx ON public.report_tire_lines USING btree (product_id, day) INCLUDE (document_type, document_id, line_id);
+alter table public.report_tire_lines enable row level security;
+
 create table public.sale_items (
   id bigint generated always as identity not null,
   sale_id bigint not null,
@@ -3894,6 +3910,29 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.report_keep_tire_lines(p_document_type text, p_document_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.report_tire_lines t where t.document_type = p_document_type and t.document_id = p_document_id;
+  if p_document_type = 'Invoice' then
+    insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+    select 'Invoice', x.id, i.id, i.issued_date, x.dot, x.product_id
+      from public.invoices i join public.invoice_items x on x.invoice_id = i.id
+     where i.id = p_document_id and i.status = 'sent' and x.product_type = 'tire'
+     order by x.id;
+  else
+    insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+    select 'Sale', x.id, s.id, s.sale_date, x.dot, x.product_id
+      from public.sales s join public.sale_items x on x.sale_id = s.id
+     where s.id = p_document_id and s.status = 'completed' and x.product_type = 'tire'
+     order by x.id;
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.report_latest_date(p_party text)
  RETURNS date
  LANGUAGE sql
@@ -4801,6 +4840,71 @@ begin
       (select string_agg(format('x.%I', k), ', ') from unnest(s.keys) k), s.name || '_recount'
     );
   end loop;
+  return query
+  select 'report_tire_lines'::text, jsonb_build_object('document_type', coalesce(k.document_type, r.document_type), 'line_id', coalesce(k.line_id, r.line_id)),
+         case when k.line_id is not null then jsonb_build_object('document_id', k.document_id, 'day', k.day, 'dot', k.dot, 'product_id', k.product_id) end,
+         case when r.line_id is not null then jsonb_build_object('document_id', r.document_id, 'day', r.day, 'dot', r.dot, 'product_id', r.product_id) end
+    from public.report_tire_lines k
+    full join public.report_tire_lines_recount r on r.document_type = k.document_type and r.line_id = k.line_id
+   where (k.document_id, k.day, k.dot, k.product_id) is distinct from (r.document_id, r.day, r.dot, r.product_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_tire_document_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' else 'Sale' end;
+begin
+  if tg_op = 'DELETE' then
+    delete from public.report_tire_lines t where t.document_type = v_type and t.document_id = old.id;
+    return null;
+  end if;
+  -- Invoices and sales name their date and status differently.
+  if tg_op = 'UPDATE' and v_type = 'Invoice' then
+    if (old.status = 'sent', old.issued_date) is not distinct from (new.status = 'sent', new.issued_date) then
+      return null;
+    end if;
+  elsif tg_op = 'UPDATE' then
+    if (old.status = 'completed', old.sale_date) is not distinct from (new.status = 'completed', new.sale_date) then
+      return null;
+    end if;
+  end if;
+  perform public.report_keep_tire_lines(v_type, new.id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_tire_line_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := case tg_table_name when 'invoice_items' then 'Invoice' else 'Sale' end;
+begin
+  if tg_op = 'UPDATE' and (old.id, old.product_type, old.dot, old.product_id) is not distinct from (new.id, new.product_type, new.dot, new.product_id)
+     and (case when v_type = 'Invoice' then to_jsonb(old) ->> 'invoice_id' else to_jsonb(old) ->> 'sale_id' end)
+         is not distinct from (case when v_type = 'Invoice' then to_jsonb(new) ->> 'invoice_id' else to_jsonb(new) ->> 'sale_id' end) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    delete from public.report_tire_lines t where t.document_type = v_type and t.line_id = old.id;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') and new.product_type = 'tire' then
+    if v_type = 'Invoice' then
+      insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+      select 'Invoice', new.id, i.id, i.issued_date, new.dot, new.product_id
+        from public.invoices i where i.id = (to_jsonb(new) ->> 'invoice_id')::bigint and i.status = 'sent';
+    else
+      insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+      select 'Sale', new.id, s.id, s.sale_date, new.dot, new.product_id
+        from public.sales s where s.id = (to_jsonb(new) ->> 'sale_id')::bigint and s.status = 'completed';
+    end if;
+  end if;
+  return null;
 end;
 $function$;
 
@@ -4837,21 +4941,30 @@ begin
   v_filtered := v_dot is not null or v_weeks <> '' or p_tire_brand_id is not null;
   -- Each side newest first; with no filter but the dates, only the first offset + limit of each side
   -- can be on the page, and the documents' date indexes give them without reading the rest.
-  v_lines := format(
-    $sql$
-    (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
-       from public.invoices i join public.invoice_items x on x.invoice_id = i.id
-      where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2 %1$s
-      %2$s)
-    union all
-    (select x.id, 'Sale', s.id, s.sale_date
-       from public.sales s join public.sale_items x on x.sale_id = s.id
-      where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
-      %3$s)
-    $sql$,
-    v_match || v_weeks || v_brand,
-    case when not v_filtered then 'order by i.issued_date desc, i.id desc, x.id limit $4 + $5' else '' end,
-    case when not v_filtered then 'order by s.sale_date desc, s.id desc, x.id limit $4 + $5' else '' end);
+  if v_filtered then
+    -- The tire lines of counted documents, kept on write with their date: what a recall searches
+    -- (DOT, DOT weeks, brand) is indexed there, so the matches never touch the documents.
+    v_lines := format(
+      $sql$
+      select x.line_id, x.document_type, x.document_id, x.day as date
+        from public.report_tire_lines x
+       where x.day between $1 and $2 %s
+      $sql$,
+      v_match || v_weeks || v_brand);
+  else
+    v_lines := format(
+      $sql$
+      (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
+         from public.invoices i join public.invoice_items x on x.invoice_id = i.id
+        where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2
+        order by i.issued_date desc, i.id desc, x.id limit $4 + $5)
+      union all
+      (select x.id, 'Sale', s.id, s.sale_date
+         from public.sales s join public.sale_items x on x.sale_id = s.id
+        where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2
+        order by s.sale_date desc, s.id desc, x.id limit $4 + $5)
+      $sql$);
+  end if;
   -- The page and, when filtered, the count of every match in one pass over the matches.
   execute format(
     $sql$
@@ -5269,6 +5382,7 @@ CREATE TRIGGER audit_inventory_items AFTER UPDATE ON public.inventory_items FOR 
 CREATE TRIGGER inventory_items_low_stock_at AFTER INSERT OR UPDATE OF min_stock ON public.inventory_items FOR EACH ROW EXECUTE FUNCTION inventory_items_set_low_stock_at();
 CREATE TRIGGER audit_invoice_items AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('invoice', 'invoice_id', 'invoices');
 CREATE TRIGGER invoice_items_report AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
+CREATE TRIGGER invoice_items_tire_lines AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION report_tire_line_changed();
 CREATE TRIGGER audit_invoices AFTER INSERT OR DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.issued_date IS DISTINCT FROM new.issued_date)) OR (old.due_date IS DISTINCT FROM new.due_date)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_vehicle AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('invoice');
@@ -5278,6 +5392,7 @@ CREATE CONSTRAINT TRIGGER invoices_counts_insert AFTER INSERT ON public.invoices
 CREATE CONSTRAINT TRIGGER invoices_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER invoices_report BEFORE DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
 CREATE TRIGGER invoices_report_write AFTER INSERT OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER invoices_tire_lines AFTER INSERT OR DELETE OR UPDATE OF status, issued_date ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_tire_document_changed();
 CREATE TRIGGER invoices_version BEFORE UPDATE ON public.invoices FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_locations AFTER INSERT OR DELETE OR UPDATE ON public.locations FOR EACH ROW EXECUTE FUNCTION audit_row('location', 'name');
 CREATE TRIGGER locations_version BEFORE UPDATE ON public.locations FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
@@ -5327,6 +5442,7 @@ CREATE CONSTRAINT TRIGGER receipts_totals_update AFTER UPDATE OF receiptable_typ
 CREATE CONSTRAINT TRIGGER report_pending_fold AFTER INSERT OR UPDATE ON public.report_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION report_fold();
 CREATE TRIGGER audit_sale_items AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('sale', 'sale_id', 'sales');
 CREATE TRIGGER sale_items_report AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
+CREATE TRIGGER sale_items_tire_lines AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION report_tire_line_changed();
 CREATE TRIGGER audit_sales AFTER INSERT OR DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_update AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.sale_date IS DISTINCT FROM new.sale_date)) OR (old.payment_method IS DISTINCT FROM new.payment_method)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_vehicle AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('sale');
@@ -5336,6 +5452,7 @@ CREATE CONSTRAINT TRIGGER sales_counts_insert AFTER INSERT ON public.sales DEFER
 CREATE CONSTRAINT TRIGGER sales_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER sales_report BEFORE DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
 CREATE TRIGGER sales_report_write AFTER INSERT OR UPDATE ON public.sales FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER sales_tire_lines AFTER INSERT OR DELETE OR UPDATE OF status, sale_date ON public.sales FOR EACH ROW EXECUTE FUNCTION report_tire_document_changed();
 CREATE TRIGGER sales_version BEFORE UPDATE ON public.sales FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_settings AFTER UPDATE ON public.settings FOR EACH ROW EXECUTE FUNCTION audit_row('settings', 'shop_name');
 CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
