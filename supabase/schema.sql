@@ -1028,8 +1028,8 @@ create table public.report_tire_lines (
   constraint report_tire_lines_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text])))
 );
 CREATE INDEX report_tire_lines_document_idx ON public.report_tire_lines USING btree (document_type, document_id);
-CREATE INDEX report_tire_lines_dot_idx ON public.report_tire_lines USING btree (lower(dot) text_pattern_ops, day) INCLUDE (document_type, document_id, line_id);
-CREATE INDEX report_tire_lines_dot_week_idx ON public.report_tire_lines USING btree (dot_week(dot), day) INCLUDE (document_type, document_id, line_id);
+CREATE INDEX report_tire_lines_dot_idx ON public.report_tire_lines USING btree (lower(dot) text_pattern_ops, day) INCLUDE (dot, document_type, document_id, line_id);
+CREATE INDEX report_tire_lines_dot_week_idx ON public.report_tire_lines USING btree (dot_week(dot), day) INCLUDE (dot, document_type, document_id, line_id);
 CREATE INDEX report_tire_lines_product_idx ON public.report_tire_lines USING btree (product_id, day) INCLUDE (document_type, document_id, line_id);
 alter table public.report_tire_lines enable row level security;
 

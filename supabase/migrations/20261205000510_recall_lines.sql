@@ -3,6 +3,9 @@
 -- by brand; those are indexed here with the date, so counting and ordering the matches reads this
 -- table's indexes alone instead of looking up each line's document.
 
+-- The backfill reads every tire line sold, which on a chain's year takes longer than the app's statement timeout.
+set local statement_timeout = 0;
+
 create table public.report_tire_lines (
   document_type text not null check (document_type in ('Invoice', 'Sale')),
   line_id bigint not null,
@@ -13,8 +16,8 @@ create table public.report_tire_lines (
   primary key (document_type, line_id)
 );
 alter table public.report_tire_lines enable row level security;
-create index report_tire_lines_dot_idx on public.report_tire_lines (lower(dot) text_pattern_ops, day) include (document_type, document_id, line_id);
-create index report_tire_lines_dot_week_idx on public.report_tire_lines (public.dot_week(dot), day) include (document_type, document_id, line_id);
+create index report_tire_lines_dot_idx on public.report_tire_lines (lower(dot) text_pattern_ops, day) include (dot, document_type, document_id, line_id);
+create index report_tire_lines_dot_week_idx on public.report_tire_lines (public.dot_week(dot), day) include (dot, document_type, document_id, line_id);
 create index report_tire_lines_product_idx on public.report_tire_lines (product_id, day) include (document_type, document_id, line_id);
 create index report_tire_lines_document_idx on public.report_tire_lines (document_type, document_id);
 
@@ -29,6 +32,7 @@ select 'Sale', x.id, s.id, s.sale_date, x.dot, x.product_id
 
 insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
 select document_type, line_id, document_id, day, dot, product_id from public.report_tire_lines_recount;
+analyze public.report_tire_lines;
 
 -- A document's tire lines as kept: taken out, then put back as the document now stands.
 create or replace function public.report_keep_tire_lines(p_document_type text, p_document_id bigint)
