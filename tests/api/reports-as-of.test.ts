@@ -107,4 +107,31 @@ describe('a balance as at a past date', () => {
     expect(lineB).toMatchObject({ balance: b.net_amount });
     expect(await drift()).toEqual([]);
   });
+
+  it('counts a return to a supplier from its own date, not before', async () => {
+    const supplierName = `As of supplier ${f.tag}`;
+    const supplierId = (await ok('POST', '/api/suppliers', { name: supplierName, phone: '555 0189', address: '9 Ledger Rd' }, 201)).data.id;
+    const product = await tire(2);
+    const order = (
+      await ok(
+        'POST',
+        '/api/purchases',
+        { supplier_id: supplierId, location_id: f.downtownId, purchase_date: '2022-02-01', status: 'received', items: [{ product_id: product.id, quantity: 4, cost_price: 50 }] },
+        201,
+      )
+    ).data as { id: number; net_amount: number; purchase_items: { id: number }[] };
+    const sentBack = (
+      await ok(
+        'POST',
+        '/api/supplier-returns',
+        { purchase_id: order.id, issued_date: '2022-03-10', reason: 'Faulty batch', items: [{ line_id: order.purchase_items[0].id, quantity: 2 }] },
+        201,
+      )
+    ).data as { net_amount: number };
+    const owedAt = async (date: string) =>
+      (await get(`/api/reports/supplier-balance?as_of=${date}&search=${encodeURIComponent(supplierName)}`)).data[0] ?? null;
+    expect((await owedAt('2022-02-28')).balance).toBeCloseTo(order.net_amount, 2);
+    expect((await owedAt('2022-03-31')).balance).toBeCloseTo(order.net_amount - sentBack.net_amount, 2);
+    expect((await get(`/api/reports/supplier-balance/${supplierId}?as_of=2022-02-28`)).totals.balance).toBeCloseTo(order.net_amount, 2);
+  });
 });
