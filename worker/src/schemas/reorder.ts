@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { id } from './answers.ts';
 import { requiredId, wholeNumber } from './common.ts';
 
-const level = (label: string) => wholeNumber(label).nullable().optional().transform((value) => value ?? null);
+const level = (label: string) =>
+  z.preprocess((value) => (value === '' ? null : value), wholeNumber(label).nullable().optional()).transform((value) => value ?? null);
 
 /** A product's reorder point and order-up-to level at a branch; both empty clears them. */
 export const reorderLevelInput = z
@@ -74,3 +75,8 @@ export const reorderImportResult = z.object({
   updated: z.number().int(),
   refused: z.array(z.object({ row: z.number().int(), errors: z.array(z.string()) })),
 });
+
+export type ReorderSuggestions = z.infer<typeof reorderSuggestions>;
+export type ReorderGroup = z.infer<typeof reorderGroup>;
+export type ReorderLine = z.infer<typeof reorderLine>;
+export type ReorderOrdersMade = z.infer<typeof reorderOrdersMade>;
