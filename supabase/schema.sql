@@ -3424,36 +3424,34 @@ CREATE OR REPLACE FUNCTION public.reorder_suggestions(p_location_id bigint)
  STABLE
  SET search_path TO ''
 AS $function$
-  with low as (
-    select s.product_id, s.quantity, s.in_transit, s.reorder_point, s.order_up_to
-      from public.stock_levels s
-     where s.location_id = p_location_id and s.quantity <= s.reorder_point),
-  ordered as (
+  with ordered as (
     select i.product_id, sum(i.quantity - i.received_quantity)::integer as quantity
       from public.purchases d
-      join public.purchase_items i on i.purchase_id = d.id
+      cross join lateral (
+        select x.product_id, x.quantity, x.received_quantity from public.purchase_items x where x.purchase_id = d.id offset 0) i
      where d.location_id = p_location_id and d.status in ('pending', 'ordered')
-       and i.product_id in (select l.product_id from low l)
-     group by i.product_id),
-  wanted as (
-    select l.*, coalesce(o.quantity, 0) as on_order,
-           l.order_up_to - (l.quantity + coalesce(o.quantity, 0) + l.in_transit) as to_order
-      from low l left join ordered o on o.product_id = l.product_id)
+     group by i.product_id)
   select p.id, p.kind, p.name, su.id, su.name, p.cost_price,
-         w.quantity, w.on_order, w.in_transit, w.reorder_point, w.order_up_to, w.to_order
-    from wanted w
-    join public.products p on p.id = w.product_id
-    left join public.tires t on t.product_id = p.id
+         s.quantity, coalesce(o.quantity, 0), s.in_transit, s.reorder_point, s.order_up_to,
+         s.order_up_to - (s.quantity + coalesce(o.quantity, 0) + s.in_transit)
+    from public.stock_levels s
+    cross join lateral (
+      select x.id, x.kind, x.name, x.cost_price, coalesce(x.preferred_supplier_id, t.supplier_id) as supplier_id
+        from public.products x
+        left join public.tires t on t.product_id = x.id
+       where x.id = s.product_id and x.active and x.kind <> 'service'
+      offset 0) p
+    left join ordered o on o.product_id = s.product_id
     left join lateral (
       select d.supplier_id
         from public.purchase_items i
         join public.purchases d on d.id = i.purchase_id
-       where p.preferred_supplier_id is null and t.supplier_id is null
-         and i.product_id = p.id and d.status <> 'cancelled'
+       where p.supplier_id is null and i.product_id = p.id and d.status <> 'cancelled'
        order by d.purchase_date desc, d.id desc
        limit 1) last on true
-    left join public.suppliers su on su.id = coalesce(p.preferred_supplier_id, t.supplier_id, last.supplier_id)
-   where w.to_order > 0 and p.active and p.kind <> 'service'
+    left join public.suppliers su on su.id = coalesce(p.supplier_id, last.supplier_id)
+   where s.location_id = p_location_id and s.quantity <= s.reorder_point
+     and s.order_up_to - (s.quantity + coalesce(o.quantity, 0) + s.in_transit) > 0
    order by lower(su.name) nulls last, su.id, lower(p.name), p.id
 $function$;
 
