@@ -34,7 +34,8 @@ describe.skipIf(!browserTestsCanRun())('reorder suggestions in the browser', () 
     await page.getByText('Inventory item added successfully!').waitFor();
 
     await page.getByPlaceholder('Search by name').fill(name);
-    await page.getByRole('row', { name }).getByRole('link', { name: /edit/i }).first().click();
+    await page.getByRole('row', { name }).getByRole('link', { name: 'Edit', exact: true }).click();
+    await showsScreen(page, 'Edit Inventory Item');
     const panel = page.getByRole('region', { name: 'Stock', exact: true });
     await panel.getByRole('button', { name: 'Reorder Point' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reorder Point' });
