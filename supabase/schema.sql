@@ -555,7 +555,16 @@ create table public.products (
   tax_rate_id bigint,
   tax_exempt boolean default false not null,
   barcode text,
+  preferred_supplier_id bigint,
+  reorder_branches integer default 0 not null,
+  low_branches integer default 0 not null,
+  stock_alert boolean generated always as ((active AND (kind <> 'service'::text) AND
+CASE
+    WHEN (reorder_branches > 0) THEN (low_branches > 0)
+    ELSE (total_stock <= low_stock_at)
+END)) stored,
   constraint products_pkey PRIMARY KEY (id),
+  constraint products_preferred_supplier_id_fkey FOREIGN KEY (preferred_supplier_id) REFERENCES suppliers(id) ON DELETE SET NULL,
   constraint products_tax_rate_id_fkey FOREIGN KEY (tax_rate_id) REFERENCES tax_rates(id),
   constraint products_barcode_check CHECK ((barcode ~ '^[0-9]{12,13}$'::text)),
   constraint products_cost_price_check CHECK ((cost_price >= (0)::numeric)),
@@ -567,7 +576,8 @@ CREATE INDEX products_active_name_idx ON public.products USING btree (lower(name
 CREATE UNIQUE INDEX products_barcode_key ON public.products USING btree (barcode) WHERE (barcode IS NOT NULL);
 CREATE INDEX products_kind_idx ON public.products USING btree (kind);
 CREATE INDEX products_kind_name_idx ON public.products USING btree (kind, lower(name), id);
-CREATE INDEX products_low_stock_idx ON public.products USING btree (total_stock, lower(name), id) WHERE (active AND (kind <> 'service'::text) AND (total_stock <= low_stock_at));
+CREATE INDEX products_low_stock_idx ON public.products USING btree (total_stock, lower(name), id) WHERE stock_alert;
+CREATE INDEX products_preferred_supplier_idx ON public.products USING btree (preferred_supplier_id) WHERE (preferred_supplier_id IS NOT NULL);
 CREATE INDEX products_search_text_idx ON public.products USING gin (search_text gin_trgm_ops);
 CREATE INDEX products_size_idx ON public.products USING btree (size_key, lower(name), id) INCLUDE (kind, active, selling_price, total_stock) WHERE (size_key IS NOT NULL);
 CREATE INDEX products_tax_rate_idx ON public.products USING btree (tax_rate_id) WHERE (tax_rate_id IS NOT NULL);
@@ -644,6 +654,7 @@ create table public.purchases (
 CREATE INDEX purchases_created_at_idx ON public.purchases USING btree (created_at DESC);
 CREATE INDEX purchases_location_id_idx ON public.purchases USING btree (location_id, purchase_date DESC);
 CREATE INDEX purchases_open_idx ON public.purchases USING btree (expected_delivery_date) WHERE (status = ANY (ARRAY['pending'::text, 'ordered'::text]));
+CREATE INDEX purchases_open_location_idx ON public.purchases USING btree (location_id) WHERE (status = ANY (ARRAY['pending'::text, 'ordered'::text]));
 CREATE INDEX purchases_purchase_date_idx ON public.purchases USING btree (purchase_date DESC, id DESC);
 CREATE INDEX purchases_supplier_id_idx ON public.purchases USING btree (supplier_id, purchase_date DESC);
 CREATE INDEX purchases_supplier_open_idx ON public.purchases USING btree (supplier_id) WHERE ((status = ANY (ARRAY['ordered'::text, 'received'::text])) AND (balance_due <> (0)::numeric));
@@ -1213,15 +1224,19 @@ create table public.stock_levels (
   location_id bigint not null,
   quantity integer default 0 not null,
   in_transit integer default 0 not null,
+  reorder_point integer,
+  order_up_to integer,
   constraint stock_levels_pkey PRIMARY KEY (product_id, location_id),
   constraint stock_levels_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
   constraint stock_levels_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
   constraint stock_levels_in_transit_check CHECK ((in_transit >= 0)),
-  constraint stock_levels_quantity_check CHECK ((quantity >= 0))
+  constraint stock_levels_quantity_check CHECK ((quantity >= 0)),
+  constraint stock_levels_reorder_check CHECK ((((reorder_point IS NULL) AND (order_up_to IS NULL)) OR ((reorder_point >= 0) AND (order_up_to >= reorder_point))))
 );
 CREATE INDEX stock_levels_in_transit_idx ON public.stock_levels USING btree (location_id, product_id) WHERE (in_transit > 0);
 CREATE INDEX stock_levels_location_id_idx ON public.stock_levels USING btree (location_id);
 CREATE INDEX stock_levels_quantity_idx ON public.stock_levels USING btree (quantity, product_id, location_id);
+CREATE INDEX stock_levels_reorder_idx ON public.stock_levels USING btree (location_id, product_id) INCLUDE (quantity, in_transit, reorder_point, order_up_to) WHERE (quantity <= reorder_point);
 alter table public.stock_levels enable row level security;
 
 create table public.stock_moves (
@@ -1639,10 +1654,10 @@ CREATE OR REPLACE FUNCTION public.audit_changes(p_old jsonb, p_new jsonb)
 AS $function$
   select coalesce(jsonb_object_agg(
            case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
-                               'tire_type_id', 'pattern_id', 'made_in_id')
-                then left(n.key, -3) else n.key end,
+                               'tire_type_id', 'pattern_id', 'made_in_id', 'preferred_supplier_id')
+                then case n.key when 'preferred_supplier_id' then 'preferred_supplier' else left(n.key, -3) end else n.key end,
            case when n.key in ('customer_id', 'supplier_id', 'location_id', 'home_location_id', 'tire_brand_id', 'battery_brand_id',
-                               'tire_type_id', 'pattern_id', 'made_in_id')
+                               'tire_type_id', 'pattern_id', 'made_in_id', 'preferred_supplier_id')
                 then jsonb_build_object('old', public.audit_reference_name(n.key, (o.value #>> '{}')::bigint),
                                         'new', public.audit_reference_name(n.key, (n.value #>> '{}')::bigint))
                 else jsonb_build_object('old', o.value, 'new', n.value) end
@@ -1650,7 +1665,7 @@ AS $function$
     from jsonb_each(p_new) n
     join jsonb_each(p_old) o on o.key = n.key
    where n.value is distinct from o.value
-     and n.key not in ('id', 'product_id', 'created_at', 'updated_at', 'total_stock', 'low_stock_at', 'search_text', 'number',
+     and n.key not in ('id', 'product_id', 'created_at', 'updated_at', 'total_stock', 'low_stock_at', 'reorder_branches', 'low_branches', 'stock_alert', 'search_text', 'number',
                        'status', 'payment_status', 'subtotal', 'total_paid', 'balance_due', 'sent_at', 'cancelled_at',
                        'completed_at', 'received_at', 'created_by', 'password_hash', 'failed_logins', 'locked_until',
                        'last_login_at', 'must_change_password', 'version', 'changed_by', 'changed_at',
@@ -1847,6 +1862,7 @@ AS $function$
   select case p_column
     when 'customer_id' then (select x.name from public.customers x where x.id = p_id)
     when 'supplier_id' then (select x.name from public.suppliers x where x.id = p_id)
+    when 'preferred_supplier_id' then (select x.name from public.suppliers x where x.id = p_id)
     when 'location_id' then (select x.name from public.locations x where x.id = p_id)
     when 'home_location_id' then (select x.name from public.locations x where x.id = p_id)
     when 'tire_brand_id' then (select x.name from public.tire_brands x where x.id = p_id)
@@ -3071,7 +3087,7 @@ begin
            stock_value = t.stock_value - old.selling_price * old.total_stock,
            low_stock = t.low_stock - (old.total_stock between 1 and 9)::integer,
            out_of_stock = t.out_of_stock - (old.total_stock = 0)::integer,
-           alerts = t.alerts - (old.active and old.kind <> 'service' and old.total_stock <= old.low_stock_at)::integer
+           alerts = t.alerts - old.stock_alert::integer
      where t.bucket = v_bucket and t.kind = old.kind;
   end if;
   if tg_op in ('UPDATE', 'INSERT') then
@@ -3080,7 +3096,7 @@ begin
            stock_value = t.stock_value + new.selling_price * new.total_stock,
            low_stock = t.low_stock + (new.total_stock between 1 and 9)::integer,
            out_of_stock = t.out_of_stock + (new.total_stock = 0)::integer,
-           alerts = t.alerts + (new.active and new.kind <> 'service' and new.total_stock <= new.low_stock_at)::integer
+           alerts = t.alerts + new.stock_alert::integer
      where t.bucket = v_bucket and t.kind = new.kind;
   end if;
   return null;
@@ -3416,6 +3432,43 @@ begin
   perform public.audit_record('reopened', 'day_close', p_id, v_close.number,
     jsonb_build_object('reason', jsonb_build_object('old', null, 'new', p_reason)), v_close.location_id);
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.reorder_suggestions(p_location_id bigint)
+ RETURNS TABLE(product_id bigint, product_type text, product_name text, supplier_id bigint, supplier_name text, cost_price numeric, on_hand integer, on_order integer, in_transit integer, reorder_point integer, order_up_to integer, to_order integer)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with ordered as (
+    select i.product_id, sum(i.quantity - i.received_quantity)::integer as quantity
+      from public.purchases d
+      cross join lateral (
+        select x.product_id, x.quantity, x.received_quantity from public.purchase_items x where x.purchase_id = d.id offset 0) i
+     where d.location_id = p_location_id and d.status in ('pending', 'ordered')
+     group by i.product_id)
+  select p.id, p.kind, p.name, su.id, su.name, p.cost_price,
+         s.quantity, coalesce(o.quantity, 0), s.in_transit, s.reorder_point, s.order_up_to,
+         s.order_up_to - (s.quantity + coalesce(o.quantity, 0) + s.in_transit)
+    from public.stock_levels s
+    cross join lateral (
+      select x.id, x.kind, x.name, x.cost_price, coalesce(x.preferred_supplier_id, t.supplier_id) as supplier_id
+        from public.products x
+        left join public.tires t on t.product_id = x.id
+       where x.id = s.product_id and x.active and x.kind <> 'service'
+      offset 0) p
+    left join ordered o on o.product_id = s.product_id
+    left join lateral (
+      select d.supplier_id
+        from public.purchase_items i
+        join public.purchases d on d.id = i.purchase_id
+       where p.supplier_id is null and i.product_id = p.id and d.status <> 'cancelled'
+       order by d.purchase_date desc, d.id desc
+       limit 1) last on true
+    left join public.suppliers su on su.id = coalesce(p.supplier_id, last.supplier_id)
+   where s.location_id = p_location_id and s.quantity <= s.reorder_point
+     and s.order_up_to - (s.quantity + coalesce(o.quantity, 0) + s.in_transit) > 0
+   order by lower(su.name) nulls last, su.id, lower(p.name), p.id
 $function$;
 
 CREATE OR REPLACE FUNCTION public.report_add_party_balance(p_party_type text, p_party_id bigint, p_due_date date, p_documents integer, p_billed numeric, p_paid numeric, p_balance numeric)
@@ -3887,17 +3940,17 @@ begin
     from stock s left join types ty on ty.kind = s.kind;
 
   select coalesce(jsonb_agg(jsonb_build_object(
-           'id', x.product_id, 'quantity', x.quantity, 'threshold', x.low_stock_at,
+           'id', x.product_id, 'quantity', x.quantity, 'threshold', x.threshold,
            'location', jsonb_build_object('id', l.id, 'name', l.name),
            'inventoryable', jsonb_build_object(
              'id', x.product_id, 'name', x.name, 'battery_name', case when x.kind = 'battery' then x.name end,
              'size', case x.kind when 'tire' then t.size when 'wiper' then w.size || '"' end, 'type', x.kind))
            order by x.quantity, x.product_id, x.location_id), '[]'::jsonb)
     into v_low
-    from (select s.product_id, s.location_id, s.quantity, p.name, p.kind, p.low_stock_at
+    from (select s.product_id, s.location_id, s.quantity, p.name, p.kind, coalesce(s.reorder_point, p.low_stock_at) as threshold
             from public.stock_levels s
             join public.products p on p.id = s.product_id
-           where p.active and p.kind <> 'service' and public.is_low_stock(s.quantity, p.low_stock_at)
+           where p.active and p.kind <> 'service' and public.is_low_stock(s.quantity, coalesce(s.reorder_point, p.low_stock_at))
              and (p_location_id is null or s.location_id = p_location_id)
            order by s.quantity, s.product_id, s.location_id
            limit 100) x
@@ -4094,8 +4147,8 @@ AS $function$
 declare
   s record;
 begin
-  if tg_op = 'UPDATE' and (old.kind, old.active, old.total_stock, old.cost_price, old.selling_price, old.low_stock_at)
-       is not distinct from (new.kind, new.active, new.total_stock, new.cost_price, new.selling_price, new.low_stock_at) then
+  if tg_op = 'UPDATE' and (old.kind, old.active, old.total_stock, old.cost_price, old.selling_price, old.low_stock_at, old.stock_alert)
+       is not distinct from (new.kind, new.active, new.total_stock, new.cost_price, new.selling_price, new.low_stock_at, new.stock_alert) then
     return null;
   end if;
   if tg_op in ('UPDATE', 'DELETE') then
@@ -4106,10 +4159,12 @@ begin
   end if;
   if tg_op = 'DELETE' or tg_op = 'UPDATE' and (old.kind, old.active, old.cost_price, old.selling_price, old.low_stock_at)
        is distinct from (new.kind, new.active, new.cost_price, new.selling_price, new.low_stock_at) then
-    for s in select l.location_id, l.quantity from public.stock_levels l where l.product_id = old.id order by l.location_id loop
-      perform public.report_stage_stock(-1, s.location_id, s.quantity, old.kind, old.active, old.cost_price, old.selling_price, old.low_stock_at);
+    for s in select l.location_id, l.quantity, l.reorder_point from public.stock_levels l where l.product_id = old.id order by l.location_id loop
+      perform public.report_stage_stock(-1, s.location_id, s.quantity, old.kind, old.active, old.cost_price, old.selling_price,
+                                        coalesce(s.reorder_point, old.low_stock_at));
       if tg_op = 'UPDATE' then
-        perform public.report_stage_stock(1, s.location_id, s.quantity, new.kind, new.active, new.cost_price, new.selling_price, new.low_stock_at);
+        perform public.report_stage_stock(1, s.location_id, s.quantity, new.kind, new.active, new.cost_price, new.selling_price,
+                                          coalesce(s.reorder_point, new.low_stock_at));
       end if;
     end loop;
   end if;
@@ -4562,8 +4617,8 @@ begin
   values (
     p.kind, (v_txid % 16)::smallint, v_txid, p_sign * p.active::integer, p_sign * p.total_stock, p_sign * (p.total_stock > 0)::integer,
     p_sign * p.total_stock * p.cost_price, p_sign * p.total_stock * p.selling_price,
-    p_sign * (p.active and p.total_stock > p.low_stock_at)::integer,
-    p_sign * (p.active and p.total_stock > 0 and p.total_stock <= p.low_stock_at)::integer,
+    p_sign * (p.active and not p.stock_alert)::integer,
+    p_sign * (p.active and p.total_stock > 0 and p.stock_alert)::integer,
     p_sign * (p.active and p.total_stock = 0)::integer
   )
   on conflict (kind, bucket, txid) do update
@@ -4782,19 +4837,22 @@ AS $function$
 declare
   p public.products;
 begin
-  if tg_op = 'UPDATE' and (old.product_id, old.location_id, old.quantity) is not distinct from (new.product_id, new.location_id, new.quantity) then
+  if tg_op = 'UPDATE' and (old.product_id, old.location_id, old.quantity, old.reorder_point)
+       is not distinct from (new.product_id, new.location_id, new.quantity, new.reorder_point) then
     return null;
   end if;
   if tg_op in ('UPDATE', 'DELETE') then
     -- Gone with its product: the product's own delete took its stock away.
     select * into p from public.products x where x.id = old.product_id;
     if found then
-      perform public.report_stage_stock(-1, old.location_id, old.quantity, p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at);
+      perform public.report_stage_stock(-1, old.location_id, old.quantity, p.kind, p.active, p.cost_price, p.selling_price,
+                                        coalesce(old.reorder_point, p.low_stock_at));
     end if;
   end if;
   if tg_op in ('UPDATE', 'INSERT') then
     select * into p from public.products x where x.id = new.product_id;
-    perform public.report_stage_stock(1, new.location_id, new.quantity, p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at);
+    perform public.report_stage_stock(1, new.location_id, new.quantity, p.kind, p.active, p.cost_price, p.selling_price,
+                                      coalesce(new.reorder_point, p.low_stock_at));
   end if;
   return null;
 end;
@@ -5202,6 +5260,42 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.set_reorder_level(p_product_id bigint, p_location_id bigint, p_reorder_point integer, p_order_up_to integer)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_product public.products;
+  v_location text;
+  v_old public.stock_levels;
+begin
+  select * into v_product from public.products p where p.id = p_product_id for no key update;
+  if v_product.id is null then
+    raise exception 'Product not found' using errcode = 'P0002';
+  end if;
+  if v_product.kind = 'service' then
+    raise exception 'Services have no stock.' using errcode = 'P0001';
+  end if;
+  select l.name into v_location from public.locations l where l.id = p_location_id;
+  if v_location is null then
+    raise exception 'The selected location does not exist' using errcode = 'WH422', hint = 'location_id';
+  end if;
+  insert into public.stock_levels (product_id, location_id) values (p_product_id, p_location_id) on conflict do nothing;
+  select * into v_old from public.stock_levels s where s.product_id = p_product_id and s.location_id = p_location_id for update;
+  if (v_old.reorder_point, v_old.order_up_to) is not distinct from (p_reorder_point, p_order_up_to) then
+    return;
+  end if;
+  update public.stock_levels s set reorder_point = p_reorder_point, order_up_to = p_order_up_to
+   where s.product_id = p_product_id and s.location_id = p_location_id;
+  perform public.audit_record('updated', 'product', p_product_id, v_product.name,
+    jsonb_build_object(
+      'reorder_point at ' || v_location, jsonb_build_object('old', v_old.reorder_point, 'new', p_reorder_point),
+      'order_up_to at ' || v_location, jsonb_build_object('old', v_old.order_up_to, 'new', p_order_up_to)),
+    p_location_id);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.sign_in_claim(p_address text, p_email text, p_address_limit integer, p_address_block interval, p_lock_after integer, p_lock_for interval)
  RETURNS TABLE(address_wait_seconds integer, user_id bigint, attempt integer, locked_seconds integer)
  LANGUAGE plpgsql
@@ -5286,6 +5380,32 @@ AS $function$
          jsonb_build_object('attempts', jsonb_build_object('old', null, 'new', due.unknown_failures),
                             'address', jsonb_build_object('old', null, 'new', nullif(due.address, '')))
     from due;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.stock_levels_keep_reorder()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_points integer := 0;
+  v_low integer := 0;
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_points := v_points - (old.reorder_point is not null)::integer;
+    v_low := v_low - coalesce(old.quantity <= old.reorder_point, false)::integer;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    v_points := v_points + (new.reorder_point is not null)::integer;
+    v_low := v_low + coalesce(new.quantity <= new.reorder_point, false)::integer;
+  end if;
+  if v_points <> 0 or v_low <> 0 then
+    update public.products p
+       set reorder_branches = p.reorder_branches + v_points, low_branches = p.low_branches + v_low
+     where p.id = case when tg_op = 'DELETE' then old.product_id else new.product_id end;
+  end if;
+  return null;
+end;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.stock_state(p_active boolean, p_quantity integer, p_low_stock_at integer)
@@ -5409,13 +5529,13 @@ CREATE TRIGGER audit_patterns AFTER INSERT OR DELETE OR UPDATE ON public.pattern
 CREATE TRIGGER patterns_product_names AFTER UPDATE OF name ON public.patterns FOR EACH ROW WHEN ((old.name IS DISTINCT FROM new.name)) EXECUTE FUNCTION refresh_product_names();
 CREATE TRIGGER patterns_version BEFORE UPDATE ON public.patterns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION audit_row('product', 'name');
-CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN ((((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR (old.barcode IS DISTINCT FROM new.barcode)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
+CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR (old.barcode IS DISTINCT FROM new.barcode)) OR (old.preferred_supplier_id IS DISTINCT FROM new.preferred_supplier_id)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
-CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
+CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at, reorder_branches, low_branches ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();
 CREATE CONSTRAINT TRIGGER products_totals_delete AFTER DELETE ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
 CREATE CONSTRAINT TRIGGER products_totals_insert AFTER INSERT ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
-CREATE CONSTRAINT TRIGGER products_totals_update AFTER UPDATE OF kind, total_stock, selling_price, active, low_stock_at ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.kind IS DISTINCT FROM new.kind) OR (old.total_stock IS DISTINCT FROM new.total_stock) OR (old.selling_price IS DISTINCT FROM new.selling_price) OR (old.active IS DISTINCT FROM new.active) OR (old.low_stock_at IS DISTINCT FROM new.low_stock_at))) EXECUTE FUNCTION product_totals_apply();
+CREATE CONSTRAINT TRIGGER products_totals_update AFTER UPDATE OF kind, total_stock, selling_price, active, low_stock_at, reorder_branches, low_branches ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.kind IS DISTINCT FROM new.kind) OR (old.total_stock IS DISTINCT FROM new.total_stock) OR (old.selling_price IS DISTINCT FROM new.selling_price) OR (old.active IS DISTINCT FROM new.active) OR (old.stock_alert IS DISTINCT FROM new.stock_alert))) EXECUTE FUNCTION product_totals_apply();
 CREATE TRIGGER products_version BEFORE UPDATE ON public.products FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER products_words AFTER INSERT OR UPDATE OF name, search_text ON public.products FOR EACH ROW EXECUTE FUNCTION products_write_words();
 CREATE TRIGGER audit_purchase_items AFTER INSERT OR DELETE OR UPDATE ON public.purchase_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('purchase', 'purchase_id', 'purchases');
@@ -5463,6 +5583,7 @@ CREATE TRIGGER sales_tire_lines AFTER INSERT OR DELETE OR UPDATE OF status, sale
 CREATE TRIGGER sales_version BEFORE UPDATE ON public.sales FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_settings AFTER UPDATE ON public.settings FOR EACH ROW EXECUTE FUNCTION audit_row('settings', 'shop_name');
 CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
+CREATE TRIGGER stock_levels_reorder AFTER INSERT OR DELETE OR UPDATE OF quantity, reorder_point ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION stock_levels_keep_reorder();
 CREATE TRIGGER stock_levels_report AFTER INSERT OR DELETE OR UPDATE ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION report_stock_level_changed();
 CREATE TRIGGER audit_stock_moves AFTER INSERT ON public.stock_moves FOR EACH ROW WHEN ((new.document_type IS NULL)) EXECUTE FUNCTION audit_stock_move();
 CREATE TRIGGER audit_supplier_returns AFTER INSERT OR DELETE ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION audit_document('supplier_return');

@@ -214,6 +214,23 @@ export const cases: Record<string, Case> = {
     status: 201,
   }),
   'PATCH /api/products/:id/price': async () => ({ path: `/api/products/${tireId}/price`, body: { selling_price: 99 }, status: 200 }),
+  'PUT /api/products/:id/reorder-levels': async () => ({
+    path: `/api/products/${tireId}/reorder-levels`,
+    body: { location_id: f.northsideId, reorder_point: 1, order_up_to: 4 },
+    status: 200,
+  }),
+  'POST /api/reorder-levels/import': async () => ({
+    path: '/api/reorder-levels/import',
+    rawBody: ['product_id,branch,reorder_point,order_up_to', `${tireId},${f.names.northside},1,4`].join('\r\n'),
+    headers: { 'content-type': 'text/csv' },
+    status: 200,
+  }),
+  'GET /api/reorder-suggestions': async () => ({ path: `/api/reorder-suggestions?location_id=${f.northsideId}`, status: 200 }),
+  'POST /api/reorder-suggestions/purchase-orders': async () => ({
+    path: '/api/reorder-suggestions/purchase-orders',
+    body: { location_id: await newBranch() },
+    status: 201,
+  }),
   ...records('/api/tires', tireCreateBody),
   'GET /api/tires/export': read('/api/tires/export'),
   'POST /api/tires/import': async () => ({
@@ -329,7 +346,7 @@ const AREAS = {
   access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'document-preview', 'fee-rules', 'cores', 'users', 'audit-events'],
   people: ['customers', 'suppliers', 'locations', 'services', 'vehicles'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
-  stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications'],
+  stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications', 'reorder-suggestions', 'reorder-levels'],
   documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns', 'receipts', 'day-closes', 'reports', 'dashboard', 'activity'],
 };
 type Area = keyof typeof AREAS;

@@ -206,6 +206,7 @@ function callsOf(ids: Awaited<ReturnType<typeof pickIds>>): Call[] {
     { name: 'receipt detail', path: `/api/receipts/${ids.receipt}` },
     { name: 'purchase orders', path: '/api/purchases' },
     { name: 'purchase order detail', path: `/api/purchases/${ids.purchase}` },
+    { name: 'reorder suggestions for a branch', path: `/api/reorder-suggestions?location_id=${ids.location}` },
     { name: 'audit trail, page 1', path: '/api/audit-events' },
     { name: 'audit trail, one user\'s sends', path: `/api/audit-events?user_id=${ids.user}&action=sent` },
     { name: 'activity of an invoice', path: `/api/activity?record_type=invoice&record_id=${ids.invoice}` },

@@ -6,13 +6,13 @@ import { stockAlerts } from '../schemas/stock.ts';
 
 const SHOWN = 20;
 
-/** Products out of stock or running low (below 10; shop supplies at or below their minimum). */
+/** Products out of stock or running low: at or below their reorder point at a branch where one is set, else at or below their low-stock level in all. */
 export const notificationRoutes = new Hono<AppEnv>();
 
 const alerts = describe({
   tag: 'Notifications',
   summary: 'Stock alerts',
-  description: `The first ${SHOWN} active goods out of stock or running low, emptiest first, and how many there are in all.`,
+  description: `The first ${SHOWN} active goods out of stock or running low (at or below their reorder point at a branch where one is set, else at or below their low-stock level in all branches), emptiest first, and how many there are in all.`,
   ok: one(stockAlerts),
 });
 
@@ -21,7 +21,7 @@ notificationRoutes.get('/', alerts, async (c) => {
     c.get('db').query<{ id: number; type: string; name: string; quantity: number }>(
       `select p.id, p.kind as type, p.name, p.total_stock as quantity
          from public.products p
-        where p.active and p.kind <> 'service' and p.total_stock <= p.low_stock_at
+        where p.stock_alert
         order by p.total_stock, lower(p.name), p.id
         limit ${SHOWN}`,
     ),

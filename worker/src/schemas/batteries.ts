@@ -1,7 +1,7 @@
 import { taxClassInput, taxClassRow } from './tax.ts';
 import { barcodeInput, barcodeRow } from './barcodes.ts';
 import { z } from 'zod';
-import { flag, optionalDate, optionalMoney, optionalText, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
+import { flag, optionalDate, optionalMoney, optionalText, requiredId, requiredText, requiredValue, wholeNumber, optionalId } from './common.ts';
 import { amount, date, id, named, recordStamps } from './answers.ts';
 import { branchStockRow, homeBranchStock } from './stock.ts';
 
@@ -24,6 +24,7 @@ export const batteryInput = z.object({
   notes: optionalText('Notes', 2000),
   ...taxClassInput,
   ...barcodeInput,
+  preferred_supplier_id: optionalId('Preferred supplier'),
 });
 export type BatteryInput = z.output<typeof batteryInput>;
 
@@ -31,6 +32,9 @@ export const batteryRow = z
   .object({
     ...taxClassRow,
     ...barcodeRow,
+    /** Who reorders of it go to; none: the supplier of its latest purchase order. */
+    preferred_supplier_id: id.nullable(),
+    preferred_supplier: z.object({ id, name: z.string() }).nullable(),
     id,
     name: z.string(),
     battery_name: z.string(),

@@ -21,6 +21,7 @@ export const inventoryInput = z.object({
   location_id: optionalId('Location'),
   ...taxClassInput,
   ...barcodeInput,
+  preferred_supplier_id: optionalId('Preferred supplier'),
 });
 export type InventoryInput = z.output<typeof inventoryInput>;
 
@@ -28,6 +29,9 @@ export const inventoryItemRow = z
   .object({
     ...taxClassRow,
     ...barcodeRow,
+    /** Who reorders of it go to; none: the supplier of its latest purchase order. */
+    preferred_supplier_id: id.nullable(),
+    preferred_supplier: z.object({ id, name: z.string() }).nullable(),
     id,
     name: z.string(),
     category: z.enum(INVENTORY_CATEGORIES),

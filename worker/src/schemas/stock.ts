@@ -64,6 +64,18 @@ export const branchStockRow = z
   .meta({ id: 'BranchStock' });
 export type BranchStock = z.infer<typeof branchStockRow>;
 
+/** A product at a branch, on a product's stock tab. */
+export const branchStockLevelRow = branchStockRow
+  .extend({
+    /** On its way to the branch: not on the shelf, not sellable. */
+    in_transit: z.number().int().min(0),
+    /** At or below it the product is low at the branch; null: the product's own low-stock level rules. */
+    reorder_point: z.number().int().nullable(),
+    order_up_to: z.number().int().nullable(),
+  })
+  .meta({ id: 'BranchStockLevel' });
+export type BranchStockLevel = z.infer<typeof branchStockLevelRow>;
+
 /** A product's stock at a branch after an adjustment there. */
 export const stockAdjustmentRow = z.object({ location_id: id, quantity: z.number().int().min(0) });
 

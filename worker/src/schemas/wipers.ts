@@ -1,7 +1,7 @@
 import { taxClassInput, taxClassRow } from './tax.ts';
 import { barcodeInput, barcodeRow } from './barcodes.ts';
 import { z } from 'zod';
-import { optionalMoney, requiredId, requiredText, requiredValue, wholeNumber } from './common.ts';
+import { optionalMoney, requiredId, requiredText, requiredValue, wholeNumber, optionalId } from './common.ts';
 import { amount, id, named, recordStamps } from './answers.ts';
 import { branchStockRow, homeBranchStock } from './stock.ts';
 
@@ -28,6 +28,7 @@ export const wiperInput = z.object({
   selling_price: optionalMoney('Selling price'),
   ...taxClassInput,
   ...barcodeInput,
+  preferred_supplier_id: optionalId('Preferred supplier'),
 });
 export type WiperInput = z.output<typeof wiperInput>;
 
@@ -35,6 +36,9 @@ export const wiperRow = z
   .object({
     ...taxClassRow,
     ...barcodeRow,
+    /** Who reorders of it go to; none: the supplier of its latest purchase order. */
+    preferred_supplier_id: id.nullable(),
+    preferred_supplier: z.object({ id, name: z.string() }).nullable(),
     id,
     /** Composed from the details. */
     name: z.string(),

@@ -39,6 +39,14 @@ export function BatteryForm({ record, submitLabel, cancelTo, pending, error, fai
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <BarcodeField {...bind('barcode')} />
       <LookupSelect
+        {...bind('preferred_supplier_id')}
+        path="suppliers"
+        label="Preferred Supplier"
+        placeholder="None"
+        empty="No suppliers yet"
+        hint="Reorders go to this supplier; with none, to the supplier it was last ordered from."
+      />
+      <LookupSelect
         {...bind('location_id')}
         path="locations"
         label="Location"

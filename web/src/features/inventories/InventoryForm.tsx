@@ -38,6 +38,14 @@ export function InventoryForm({ record, submitLabel, cancelTo, pending, error, f
       <Field {...bind('unit_price')} label="Unit Price" type="number" required inputProps={PRICE} />
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <BarcodeField {...bind('barcode')} />
+      <LookupSelect
+        {...bind('preferred_supplier_id')}
+        path="suppliers"
+        label="Preferred Supplier"
+        placeholder="None"
+        empty="No suppliers yet"
+        hint="Reorders go to this supplier; with none, to the supplier it was last ordered from."
+      />
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <LookupSelect
         {...bind('location_id')}

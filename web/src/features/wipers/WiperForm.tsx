@@ -54,6 +54,14 @@ export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pend
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <BarcodeField {...bind('barcode')} />
+      <LookupSelect
+        {...bind('preferred_supplier_id')}
+        path="suppliers"
+        label="Preferred Supplier"
+        placeholder="None"
+        empty="No suppliers yet"
+        hint="Reorders go to this supplier; with none, to the supplier it was last ordered from."
+      />
     </FormCard>
   );
 }

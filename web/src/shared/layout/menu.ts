@@ -61,6 +61,7 @@ export const menu: MenuEntry[] = [
     title: 'Purchases',
     links: [
       { label: 'Orders', to: '/purchases' },
+      { label: 'Reorder', to: '/reorder' },
       { label: 'Supplier Returns', to: '/supplier-returns' },
       { label: 'Receipts', to: '/receipts?type=purchase' },
     ],

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ADJUSTMENT_REASONS, priceInput, REASON_LABELS, stockAdjustmentInput, stockTransferInput } from '@schemas/stock';
+import { reorderLevelInput } from '@schemas/reorder';
 import { errorMessages, isApiError } from '../api/client';
 import { useHomeBranch } from '../branches/BranchSelect';
 import { Field } from '../forms/Field';
@@ -125,8 +126,42 @@ export function PriceDialog(props: StockDialogProps) {
   );
 }
 
+/** A branch's reorder point and order-up-to level; both empty clear them. */
+export function ReorderPointDialog(props: StockDialogProps) {
+  const { product, refresh, onClose } = props;
+  const { reorderLevel } = useStockMutations(refresh);
+  const stock = useQuery(stockQueries.stock(product.id));
+  const branches = useBranches(product);
+  const home = useHomeBranch();
+  const initial = { location_id: home || (product.location_id ? String(product.location_id) : ''), reorder_point: '', order_up_to: '' };
+  const { form, submit, errors, field, pending } = useDialogForm(reorderLevelInput, initial, reorderLevel, props, 'Reorder point saved.');
+  const chosen = form.values.location_id;
+  const saved = stock.data?.find((branch) => String(branch.location_id) === chosen);
+  // The branch's saved levels fill the fields when a branch is chosen.
+  useEffect(() => {
+    if (!saved) return;
+    form.setField('reorder_point', saved.reorder_point === null ? '' : String(saved.reorder_point));
+    form.setField('order_up_to', saved.order_up_to === null ? '' : String(saved.order_up_to));
+  }, [chosen, saved !== undefined]);
+  const count = { step: '1', min: '0', inputMode: 'numeric' as const };
+
+  return (
+    <FormDialog title="Reorder Point" submitLabel="Save" pending={pending} errors={errors} onSubmit={submit} onClose={onClose}>
+      <SelectField label="Branch" required options={branches.options} placeholder={branches.placeholder} {...field('location_id')} />
+      <Field
+        label="Reorder Point"
+        type="number"
+        inputProps={count}
+        hint="Low at this branch at or below it. Leave both empty to use the product's own low-stock level."
+        {...field('reorder_point')}
+      />
+      <Field label="Order Up To" type="number" inputProps={count} hint="A reorder suggestion orders back up to this." {...field('order_up_to')} />
+    </FormDialog>
+  );
+}
+
 /** The dialogs by name, for a page that opens one at a time. */
-const STOCK_DIALOGS = { adjust: AdjustStockDialog, transfer: TransferStockDialog, price: PriceDialog };
+const STOCK_DIALOGS = { adjust: AdjustStockDialog, transfer: TransferStockDialog, reorder: ReorderPointDialog, price: PriceDialog };
 type StockDialogName = keyof typeof STOCK_DIALOGS;
 
 /** The Adjust Stock, Transfer Stock and (optionally) Update Price buttons, and the dialog one opens. */
@@ -140,6 +175,9 @@ export function useStockActions(product: StockProduct, refresh: readonly QueryKe
       </button>
       <button type="button" className="btn btn-secondary" onClick={() => setOpen('transfer')}>
         Transfer Stock
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={() => setOpen('reorder')}>
+        Reorder Point
       </button>
       {withPrice && (
         <button type="button" className="btn btn-secondary" onClick={() => setOpen('price')}>

@@ -31,6 +31,9 @@ function BranchStockTable({ productId }: { productId: number }) {
         columns={[
           { header: 'Branch', cell: (branch) => branch.location_name },
           { header: 'Quantity', cell: (branch) => branch.quantity, className: 'cell-number' },
+          { header: 'In Transit', cell: (branch) => branch.in_transit, className: 'cell-number' },
+          { header: 'Reorder Point', cell: (branch) => branch.reorder_point, className: 'cell-number' },
+          { header: 'Order Up To', cell: (branch) => branch.order_up_to, className: 'cell-number' },
         ]}
       />
       <p className="stock-total">

@@ -1,8 +1,8 @@
 import { useContext } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Page } from '@schemas/paging';
-import type { PriceInput, StockAdjustmentInput, StockMove, StockTransferInput } from '@schemas/stock';
-import type { BranchStock } from '@schemas/tires';
+import type { BranchStockLevel, PriceInput, StockAdjustmentInput, StockMove, StockTransferInput } from '@schemas/stock';
+import type { ReorderLevelInput } from '@schemas/reorder';
 import { RecordChangedHere } from '../records/useOpenedRecord';
 import { api } from '../api/client';
 import { stockAlerts } from '../api/products';
@@ -32,7 +32,7 @@ export const stockQueries = {
   stock: (id: Id) =>
     queryOptions({
       queryKey: stockKeys.stock(id),
-      queryFn: ({ signal }) => api.get<BranchStock[]>(`/products/${id}/stock`, { signal }),
+      queryFn: ({ signal }) => api.get<BranchStockLevel[]>(`/products/${id}/stock`, { signal }),
     }),
   moves: (id: Id, page: number) =>
     queryOptions({
@@ -63,6 +63,10 @@ export function useStockMutations(refresh: readonly QueryKey[] = []) {
     }),
     transfer: useMutation({
       mutationFn: ({ id, input }: { id: number; input: StockTransferInput }) => api.post(`/products/${id}/stock-transfers`, input),
+      onSuccess,
+    }),
+    reorderLevel: useMutation({
+      mutationFn: ({ id, input }: { id: number; input: ReorderLevelInput }) => api.put(`/products/${id}/reorder-levels`, input),
       onSuccess,
     }),
     price: useMutation({

@@ -30,7 +30,8 @@ const FROM = `
   join public.batteries b on b.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.name, p.name as battery_name, b.battery_brand_id, ${lookupNamed('battery_brands', 'b.battery_brand_id')} as battery_brand,
+  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.preferred_supplier_id,
+  (select json_build_object('id', ps.id, 'name', ps.name) from public.suppliers ps where ps.id = p.preferred_supplier_id) as preferred_supplier, p.name, p.name as battery_name, b.battery_brand_id, ${lookupNamed('battery_brands', 'b.battery_brand_id')} as battery_brand,
   b.made_in_id, ${lookupNamed('made_ins', 'b.made_in_id')} as made_in, b.location_id, ${lookupNamed('locations', 'b.location_id')} as location, b.date_received,
   p.cost_price, p.selling_price, ${totalStock} as inventory_quantity, ${branchStock} as inventory, p.notes,
   b.battery_shape, b.battery_shape as product_shape, b.ampere, b.reversed, b.battery_type, p.version, p.created_at, p.updated_at`;
@@ -58,6 +59,7 @@ const productFields = (input: BatteryInput) => ({
   tax_rate_id: input.tax_rate_id,
   tax_exempt: input.tax_exempt,
   barcode: input.barcode,
+  preferred_supplier_id: input.preferred_supplier_id,
 });
 
 const detailValues = (input: BatteryInput) => [

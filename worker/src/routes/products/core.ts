@@ -150,6 +150,15 @@ export interface ProductFields {
   tax_exempt: boolean;
   /** EAN-13 or UPC-A; services and fees have none. */
   barcode?: string | null;
+  /** Who reorders go to; left out (a tire, whose own supplier is that), unchanged. */
+  preferred_supplier_id?: number | null;
+}
+
+const NO_SUPPLIER = 'The selected supplier does not exist';
+
+async function requirePreferredSupplier(db: Db, supplierId: number | null | undefined) {
+  if (supplierId === null || supplierId === undefined) return;
+  await requireReferences(db, [{ table: 'suppliers', id: supplierId, field: 'preferred_supplier_id', message: NO_SUPPLIER }]);
 }
 
 const NO_RATE = 'The selected tax rate does not exist';
@@ -195,12 +204,14 @@ async function uniqueBarcode<T>(work: () => Promise<T>): Promise<T> {
 
 export async function insertProduct(db: Db, kind: ProductKind, fields: ProductFields): Promise<number> {
   await requireFreeBarcode(db, fields.barcode ?? null, null);
+  await requirePreferredSupplier(db, fields.preferred_supplier_id);
   const [row] = await uniqueBarcode(() =>
     knownRate(() =>
       db.query<{ id: number }>(
-        `insert into public.products (kind, name, cost_price, selling_price, active, notes, tax_rate_id, tax_exempt, barcode)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt, fields.barcode ?? null],
+        `insert into public.products (kind, name, cost_price, selling_price, active, notes, tax_rate_id, tax_exempt, barcode, preferred_supplier_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
+        [kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt, fields.barcode ?? null,
+          fields.preferred_supplier_id ?? null],
       ),
     ),
   );
@@ -229,13 +240,17 @@ export async function updateProduct(
   const { proven } = await lockVersion(c, db, { table: 'products', id, notFound: product.notFound, where: `r.kind = '${kind}'` });
   await requireCostPriceRight(db, c.get('user'), id, fields.cost_price);
   await requireFreeBarcode(db, fields.barcode ?? null, id);
+  await requirePreferredSupplier(db, fields.preferred_supplier_id);
+  const supplier = fields.preferred_supplier_id === undefined ? 'preferred_supplier_id' : '$11::bigint';
   await uniqueBarcode(() =>
     knownRate(() =>
       db.query(
         `update public.products
-            set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, tax_rate_id = $8, tax_exempt = $9, barcode = $10, updated_at = now()
+            set name = $3, cost_price = $4, selling_price = $5, active = $6, notes = $7, tax_rate_id = $8, tax_exempt = $9, barcode = $10,
+                preferred_supplier_id = ${supplier}, updated_at = now()
           where id = $1 and kind = $2`,
-        [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt, fields.barcode ?? null],
+        [id, kind, fields.name, fields.cost_price, fields.selling_price, fields.active, fields.notes, fields.tax_rate_id, fields.tax_exempt, fields.barcode ?? null,
+          ...(fields.preferred_supplier_id === undefined ? [] : [fields.preferred_supplier_id])],
       ),
     ),
   );

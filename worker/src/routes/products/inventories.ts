@@ -26,8 +26,9 @@ const FROM = `
   join public.inventory_items i on i.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
-  ${totalStock} <= i.min_stock as is_low, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
+  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.preferred_supplier_id,
+  (select json_build_object('id', ps.id, 'name', ps.name) from public.suppliers ps where ps.id = p.preferred_supplier_id) as preferred_supplier, p.name, i.category, ${totalStock} as current_stock, i.min_stock, p.selling_price as unit_price, p.cost_price,
+  case when p.reorder_branches > 0 then p.low_branches > 0 else ${totalStock} <= i.min_stock end as is_low, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
 async function findItem(db: Db, id: number | string) {
   const [row] = await db.query(`select ${COLUMNS} ${FROM} where p.id = $1`, [id]);
@@ -55,6 +56,7 @@ const productFields = (input: InventoryInput) => ({
   tax_rate_id: input.tax_rate_id,
   tax_exempt: input.tax_exempt,
   barcode: input.barcode,
+  preferred_supplier_id: input.preferred_supplier_id,
 });
 
 export const inventoryRoutes = new Hono<AppEnv>();
@@ -64,7 +66,7 @@ const tag = 'Inventory items';
 const list = describe({
   tag,
   summary: 'List inventory items',
-  description: 'Shop supplies by name; `lowStock=1` lists those at or below their minimum.',
+  description: 'Shop supplies by name; `lowStock=1` lists those at or below their reorder point at a branch where one is set, else at or below their minimum.',
   query: inventoryListQuery,
   ok: page(inventoryItemRow),
 });
@@ -75,7 +77,7 @@ inventoryRoutes.get('/', list, async (c) => {
   if (query.search) addSearchMatch(where, query.search, (words) => words.add('strpos(lower(p.name), lower(?)) > 0', query.search));
   where.addIf(query.category, 'i.category = ?');
   const lowStock = query.lowStock === '1' || query.lowStock === 'true';
-  if (lowStock) where.add(`${totalStock} <= i.min_stock`);
+  if (lowStock) where.add('p.stock_alert');
   const unfiltered = !query.search && !query.category && !lowStock;
   const sql = { columns: withHomeStock(COLUMNS, c.get('user')), from: FROM, orderBy: 'lower(p.name), p.id' };
   return c.json(await pageOf(c.get('db'), sql, where, query, unfiltered ? keptProductCount('item') : null));

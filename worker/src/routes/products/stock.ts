@@ -9,7 +9,7 @@ import { Where } from '../../http/where.ts';
 import { parse, parseId, readBody } from '../../http/validate.ts';
 import {
   PRODUCT_KINDS,
-  branchStockRow,
+  branchStockLevelRow,
   priceInput,
   productChoiceRow,
   productPriceRow,
@@ -24,6 +24,8 @@ import { one, page } from '../../schemas/answers.ts';
 import { addSearchMatch, addTermsMatch, searchTerms, requireCostPriceRight, requireReferences, stockAt, stockRule, totalStock } from './core.ts';
 import { scannedBarcode } from '../../schemas/barcodes.ts';
 import { named } from '../../db/sql.ts';
+import { reorderLevelInput } from '../../schemas/reorder.ts';
+import { documentRule } from '../documents/shared.ts';
 
 const NOT_FOUND = 'Product not found';
 
@@ -38,7 +40,8 @@ async function productKind(db: Db, id: string): Promise<string> {
 
 async function branchStock(db: Db, id: string) {
   return db.query(
-    `select lo.id as location_id, lo.name as location_name, coalesce(sl.quantity, 0) as quantity
+    `select lo.id as location_id, lo.name as location_name, coalesce(sl.quantity, 0) as quantity, coalesce(sl.in_transit, 0) as in_transit,
+            sl.reorder_point, sl.order_up_to
        from public.locations lo
        left join public.stock_levels sl on sl.location_id = lo.id and sl.product_id = $1
       order by lo.name, lo.id`,
@@ -47,7 +50,7 @@ async function branchStock(db: Db, id: string) {
 }
 
 const tag = 'Stock';
-const branchStocks = z.object({ data: z.array(branchStockRow) });
+const branchStocks = z.object({ data: z.array(branchStockLevelRow) });
 
 const levels = describe({ tag, summary: "A product's stock per branch", description: 'Every branch, by name, with 0 where the product has none.', ok: branchStocks });
 
@@ -112,6 +115,28 @@ stockRoutes.post('/:id/stock-transfers', transfer, async (c) => {
     'quantity',
   );
   return c.json({ data: await branchStock(c.get('db'), id) }, 201);
+});
+
+const reorderLevel = describe({
+  tag,
+  summary: 'Set a reorder point at a branch',
+  description:
+    'The product is low at the branch at or below its reorder point, and a reorder suggestion orders it up to its order-up-to level. ' +
+    "Both empty (null) clear them: the product's own low-stock level rules again. Answers the product's stock per branch. 409 for a service.",
+  body: reorderLevelInput,
+  ok: branchStocks,
+  errors: [409],
+});
+
+stockRoutes.put('/:id/reorder-levels', reorderLevel, async (c) => {
+  const id = parseId(c.req.param('id'), NOT_FOUND);
+  const input = await readBody(c, reorderLevelInput);
+  const db = c.get('db');
+  await productKind(db, id);
+  await documentRule(() =>
+    db.query('select public.set_reorder_level($1, $2, $3, $4)', [id, input.location_id, input.reorder_point, input.order_up_to]),
+  );
+  return c.json({ data: await branchStock(db, id) });
 });
 
 const moves = describe({ tag, summary: "A product's stock moves", description: 'Newest first.', query: listQuery, ok: page(stockMoveRow) });

@@ -20,7 +20,8 @@ const FROM = `
   join public.wipers w on w.product_id = p.id`;
 
 const COLUMNS = `
-  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
+  p.id, p.tax_rate_id, p.tax_exempt, p.barcode, p.preferred_supplier_id,
+  (select json_build_object('id', ps.id, 'name', ps.name) from public.suppliers ps where ps.id = p.preferred_supplier_id) as preferred_supplier, p.name, w.size, w.type, w.frame_material, w.compatibility_year, w.compatible_cars,
   w.made_in_id, ${lookupNamed('made_ins', 'w.made_in_id')} as made_in, p.cost_price, p.selling_price,
   ${totalStock} as quantity, ${branchStock} as inventory, p.version, p.created_at, p.updated_at`;
 
@@ -46,6 +47,7 @@ const productFields = (input: WiperInput) => ({
   tax_rate_id: input.tax_rate_id,
   tax_exempt: input.tax_exempt,
   barcode: input.barcode,
+  preferred_supplier_id: input.preferred_supplier_id,
 });
 
 const detailValues = (input: WiperInput) => [

@@ -1,0 +1,1 @@
+export { ReorderPage } from './ReorderPage';
