@@ -38,7 +38,7 @@ async function productKind(db: Db, id: string): Promise<string> {
 
 async function branchStock(db: Db, id: string) {
   return db.query(
-    `select lo.id as location_id, lo.name as location_name, coalesce(sl.quantity, 0) as quantity
+    `select lo.id as location_id, lo.name as location_name, coalesce(sl.quantity, 0) as quantity, coalesce(sl.in_transit, 0) as in_transit
        from public.locations lo
        left join public.stock_levels sl on sl.location_id = lo.id and sl.product_id = $1
       order by lo.name, lo.id`,
