@@ -109,7 +109,7 @@ function TransferForm({ transfer, onReload }: { transfer: Transfer | null; onRel
 
   return (
     <FormCard
-      title={transfer ? `Edit ${transfer.number}` : 'New Transfer'}
+      title="Transfer details"
       onSubmit={submit}
       messages={messages}
       submitLabel={transfer ? 'Save Transfer' : 'Create Transfer'}

@@ -46,7 +46,7 @@ export const transferQuery = (id: string) =>
 /** Transfers move stock: the lists of goods, the stock tabs and the reports read it afresh. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all(['transfers', 'products', 'stock', 'reports', 'dashboard', 'notifications'].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+  return () => Promise.all(['transfers', 'products', 'stock', 'reports', 'dashboard', 'notifications', 'activity'].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
 }
 
 export function useSaveTransfer(id: string | null) {
