@@ -1017,6 +1017,22 @@ create table public.report_stock_totals (
 CREATE INDEX report_stock_totals_pending_idx ON public.report_stock_totals USING btree (txid) WHERE (txid <> 0);
 alter table public.report_stock_totals enable row level security;
 
+create table public.report_tire_lines (
+  document_type text not null,
+  line_id bigint not null,
+  document_id bigint not null,
+  day date not null,
+  dot text,
+  product_id bigint,
+  constraint report_tire_lines_pkey PRIMARY KEY (document_type, line_id),
+  constraint report_tire_lines_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text])))
+);
+CREATE INDEX report_tire_lines_document_idx ON public.report_tire_lines USING btree (document_type, document_id);
+CREATE INDEX report_tire_lines_dot_idx ON public.report_tire_lines USING btree (lower(dot) text_pattern_ops, day) INCLUDE (dot, document_type, document_id, line_id);
+CREATE INDEX report_tire_lines_dot_week_idx ON public.report_tire_lines USING btree (dot_week(dot), day) INCLUDE (dot, document_type, document_id, line_id);
+CREATE INDEX report_tire_lines_product_idx ON public.report_tire_lines USING btree (product_id, day) INCLUDE (document_type, document_id, line_id);
+alter table public.report_tire_lines enable row level security;
+
 create table public.sale_items (
   id bigint generated always as identity not null,
   sale_id bigint not null,
@@ -4170,6 +4186,29 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.report_keep_tire_lines(p_document_type text, p_document_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.report_tire_lines t where t.document_type = p_document_type and t.document_id = p_document_id;
+  if p_document_type = 'Invoice' then
+    insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+    select 'Invoice', x.id, i.id, i.issued_date, x.dot, x.product_id
+      from public.invoices i join public.invoice_items x on x.invoice_id = i.id
+     where i.id = p_document_id and i.status = 'sent' and x.product_type = 'tire'
+     order by x.id;
+  else
+    insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+    select 'Sale', x.id, s.id, s.sale_date, x.dot, x.product_id
+      from public.sales s join public.sale_items x on x.sale_id = s.id
+     where s.id = p_document_id and s.status = 'completed' and x.product_type = 'tire'
+     order by x.id;
+  end if;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.report_latest_date(p_party text)
  RETURNS date
  LANGUAGE sql
@@ -4180,10 +4219,12 @@ AS $function$
     when 'customer' then greatest(
       (select max(i.issued_date) from public.invoices i where i.status = 'sent'),
       (select max(s.sale_date) from public.sales s where s.status = 'completed'),
-      (select max(r.receipt_date) from public.receipts r where r.receiptable_type in ('Invoice', 'Sale')))
+      (select max(r.receipt_date) from public.receipts r where r.receiptable_type in ('Invoice', 'Sale')),
+      (select max(cn.issued_date) from public.credit_notes cn where cn.status = 'issued'))
     else greatest(
       (select max(p.purchase_date) from public.purchases p where p.status in ('ordered', 'received')),
-      (select max(r.receipt_date) from public.receipts r where r.receiptable_type = 'Purchase'))
+      (select max(r.receipt_date) from public.receipts r where r.receiptable_type = 'Purchase'),
+      (select max(sr.issued_date) from public.supplier_returns sr where sr.status = 'issued'))
   end
 $function$;
 
@@ -4229,11 +4270,18 @@ begin
   end if;
   if p_party = 'customer' then
     return query
-    with paid_since as (
-           select r.receiptable_type as document_type, r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
-             from public.receipts r
-            where r.receipt_date > p_as_of and r.receiptable_type in ('Invoice', 'Sale')
-              and (p_party_ids is null or r.customer_id = any(p_party_ids))
+    with since as (
+           select x.document_type, x.id, sum(x.paid) as paid, sum(x.credited) as credited
+             from (select r.receiptable_type as document_type, r.receiptable_id as id,
+                          case when r.type = 'refund' then -r.amount else r.amount end as paid, 0::numeric as credited
+                     from public.receipts r
+                    where r.receipt_date > p_as_of and r.receiptable_type in ('Invoice', 'Sale')
+                      and (p_party_ids is null or r.customer_id = any(p_party_ids))
+                   union all
+                   select cn.document_type, cn.document_id, 0, cn.net_amount
+                     from public.credit_notes cn
+                    where cn.issued_date > p_as_of and cn.status = 'issued'
+                      and (p_party_ids is null or cn.customer_id = any(p_party_ids))) x
             group by 1, 2),
          documents as (
            select 'Invoice'::text as document_type, i.id, i.customer_id as party_id, i.number, i.issued_date as date,
@@ -4242,7 +4290,7 @@ begin
             where i.status = 'sent' and i.balance_due <> 0 and i.issued_date <= p_as_of and (p_party_ids is null or i.customer_id = any(p_party_ids))
            union all
            select 'Invoice', i.id, i.customer_id, i.number, i.issued_date, coalesce(i.due_date, i.issued_date), i.net_amount - i.credited_amount, i.total_paid, i.balance_due
-             from paid_since l join public.invoices i on i.id = l.id
+             from since l join public.invoices i on i.id = l.id
             where l.document_type = 'Invoice' and i.status = 'sent' and i.balance_due = 0 and i.issued_date <= p_as_of
            union all
            select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
@@ -4250,20 +4298,26 @@ begin
             where s.status = 'completed' and s.balance_due <> 0 and s.sale_date <= p_as_of and (p_party_ids is null or s.customer_id = any(p_party_ids))
            union all
            select 'Sale', s.id, s.customer_id, s.number, s.sale_date, s.sale_date, s.net_amount - s.credited_amount, s.total_paid, s.balance_due
-             from paid_since l join public.sales s on s.id = l.id
+             from since l join public.sales s on s.id = l.id
             where l.document_type = 'Sale' and s.status = 'completed' and s.balance_due = 0 and s.sale_date <= p_as_of)
-    select d.document_type, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
-           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+    select d.document_type, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount + coalesce(l.credited, 0),
+           d.total_paid - coalesce(l.paid, 0), d.balance_due + coalesce(l.paid, 0) + coalesce(l.credited, 0)
       from documents d
-      left join paid_since l on l.document_type = d.document_type and l.id = d.id
-     where d.balance_due + coalesce(l.amount, 0) <> 0;
+      left join since l on l.document_type = d.document_type and l.id = d.id
+     where d.balance_due + coalesce(l.paid, 0) + coalesce(l.credited, 0) <> 0;
   else
     return query
-    with paid_since as (
-           select r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
-             from public.receipts r
-            where r.receipt_date > p_as_of and r.receiptable_type = 'Purchase'
-              and (p_party_ids is null or r.supplier_id = any(p_party_ids))
+    with since as (
+           select x.id, sum(x.paid) as paid, sum(x.credited) as credited
+             from (select r.receiptable_id as id, case when r.type = 'refund' then -r.amount else r.amount end as paid, 0::numeric as credited
+                     from public.receipts r
+                    where r.receipt_date > p_as_of and r.receiptable_type = 'Purchase'
+                      and (p_party_ids is null or r.supplier_id = any(p_party_ids))
+                   union all
+                   select sr.document_id, 0, sr.net_amount
+                     from public.supplier_returns sr
+                    where sr.issued_date > p_as_of and sr.status = 'issued'
+                      and (p_party_ids is null or sr.supplier_id = any(p_party_ids))) x
             group by 1),
          documents as (
            select p.id, p.supplier_id as party_id, p.number, p.purchase_date as date, coalesce(p.expected_delivery_date, p.purchase_date) as due_date,
@@ -4273,13 +4327,13 @@ begin
               and (p_party_ids is null or p.supplier_id = any(p_party_ids))
            union all
            select p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date), p.net_amount, p.total_paid, p.balance_due
-             from paid_since l join public.purchases p on p.id = l.id
+             from since l join public.purchases p on p.id = l.id
             where p.status in ('ordered', 'received') and p.balance_due = 0 and p.purchase_date <= p_as_of)
     select 'Purchase'::text, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
-           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+           d.total_paid - coalesce(l.paid, 0), d.balance_due + coalesce(l.paid, 0) + coalesce(l.credited, 0)
       from documents d
-      left join paid_since l on l.id = d.id
-     where d.balance_due + coalesce(l.amount, 0) <> 0;
+      left join since l on l.id = d.id
+     where d.balance_due + coalesce(l.paid, 0) + coalesce(l.credited, 0) <> 0;
   end if;
 end;
 $function$;
@@ -5069,6 +5123,71 @@ begin
       (select string_agg(format('x.%I', k), ', ') from unnest(s.keys) k), s.name || '_recount'
     );
   end loop;
+  return query
+  select 'report_tire_lines'::text, jsonb_build_object('document_type', coalesce(k.document_type, r.document_type), 'line_id', coalesce(k.line_id, r.line_id)),
+         case when k.line_id is not null then jsonb_build_object('document_id', k.document_id, 'day', k.day, 'dot', k.dot, 'product_id', k.product_id) end,
+         case when r.line_id is not null then jsonb_build_object('document_id', r.document_id, 'day', r.day, 'dot', r.dot, 'product_id', r.product_id) end
+    from public.report_tire_lines k
+    full join public.report_tire_lines_recount r on r.document_type = k.document_type and r.line_id = k.line_id
+   where (k.document_id, k.day, k.dot, k.product_id) is distinct from (r.document_id, r.day, r.dot, r.product_id);
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_tire_document_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := case tg_table_name when 'invoices' then 'Invoice' else 'Sale' end;
+begin
+  if tg_op = 'DELETE' then
+    delete from public.report_tire_lines t where t.document_type = v_type and t.document_id = old.id;
+    return null;
+  end if;
+  -- Invoices and sales name their date and status differently.
+  if tg_op = 'UPDATE' and v_type = 'Invoice' then
+    if (old.status = 'sent', old.issued_date) is not distinct from (new.status = 'sent', new.issued_date) then
+      return null;
+    end if;
+  elsif tg_op = 'UPDATE' then
+    if (old.status = 'completed', old.sale_date) is not distinct from (new.status = 'completed', new.sale_date) then
+      return null;
+    end if;
+  end if;
+  perform public.report_keep_tire_lines(v_type, new.id);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_tire_line_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type text := case tg_table_name when 'invoice_items' then 'Invoice' else 'Sale' end;
+begin
+  if tg_op = 'UPDATE' and (old.id, old.product_type, old.dot, old.product_id) is not distinct from (new.id, new.product_type, new.dot, new.product_id)
+     and (case when v_type = 'Invoice' then to_jsonb(old) ->> 'invoice_id' else to_jsonb(old) ->> 'sale_id' end)
+         is not distinct from (case when v_type = 'Invoice' then to_jsonb(new) ->> 'invoice_id' else to_jsonb(new) ->> 'sale_id' end) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    delete from public.report_tire_lines t where t.document_type = v_type and t.line_id = old.id;
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') and new.product_type = 'tire' then
+    if v_type = 'Invoice' then
+      insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+      select 'Invoice', new.id, i.id, i.issued_date, new.dot, new.product_id
+        from public.invoices i where i.id = (to_jsonb(new) ->> 'invoice_id')::bigint and i.status = 'sent';
+    else
+      insert into public.report_tire_lines (document_type, line_id, document_id, day, dot, product_id)
+      select 'Sale', new.id, s.id, s.sale_date, new.dot, new.product_id
+        from public.sales s where s.id = (to_jsonb(new) ->> 'sale_id')::bigint and s.status = 'completed';
+    end if;
+  end if;
+  return null;
 end;
 $function$;
 
@@ -5105,21 +5224,30 @@ begin
   v_filtered := v_dot is not null or v_weeks <> '' or p_tire_brand_id is not null;
   -- Each side newest first; with no filter but the dates, only the first offset + limit of each side
   -- can be on the page, and the documents' date indexes give them without reading the rest.
-  v_lines := format(
-    $sql$
-    (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
-       from public.invoices i join public.invoice_items x on x.invoice_id = i.id
-      where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2 %1$s
-      %2$s)
-    union all
-    (select x.id, 'Sale', s.id, s.sale_date
-       from public.sales s join public.sale_items x on x.sale_id = s.id
-      where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2 %1$s
-      %3$s)
-    $sql$,
-    v_match || v_weeks || v_brand,
-    case when not v_filtered then 'order by i.issued_date desc, i.id desc, x.id limit $4 + $5' else '' end,
-    case when not v_filtered then 'order by s.sale_date desc, s.id desc, x.id limit $4 + $5' else '' end);
+  if v_filtered then
+    -- The tire lines of counted documents, kept on write with their date: what a recall searches
+    -- (DOT, DOT weeks, brand) is indexed there, so the matches never touch the documents.
+    v_lines := format(
+      $sql$
+      select x.line_id, x.document_type, x.document_id, x.day as date
+        from public.report_tire_lines x
+       where x.day between $1 and $2 %s
+      $sql$,
+      v_match || v_weeks || v_brand);
+  else
+    v_lines := format(
+      $sql$
+      (select x.id as line_id, 'Invoice' as document_type, i.id as document_id, i.issued_date as date
+         from public.invoices i join public.invoice_items x on x.invoice_id = i.id
+        where x.product_type = 'tire' and i.status = 'sent' and i.issued_date between $1 and $2
+        order by i.issued_date desc, i.id desc, x.id limit $4 + $5)
+      union all
+      (select x.id, 'Sale', s.id, s.sale_date
+         from public.sales s join public.sale_items x on x.sale_id = s.id
+        where x.product_type = 'tire' and s.status = 'completed' and s.sale_date between $1 and $2
+        order by s.sale_date desc, s.id desc, x.id limit $4 + $5)
+      $sql$);
+  end if;
   -- The page and, when filtered, the count of every match in one pass over the matches.
   execute format(
     $sql$
@@ -5588,6 +5716,7 @@ CREATE TRIGGER audit_inventory_items AFTER UPDATE ON public.inventory_items FOR 
 CREATE TRIGGER inventory_items_low_stock_at AFTER INSERT OR UPDATE OF min_stock ON public.inventory_items FOR EACH ROW EXECUTE FUNCTION inventory_items_set_low_stock_at();
 CREATE TRIGGER audit_invoice_items AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('invoice', 'invoice_id', 'invoices');
 CREATE TRIGGER invoice_items_report AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
+CREATE TRIGGER invoice_items_tire_lines AFTER INSERT OR DELETE OR UPDATE ON public.invoice_items FOR EACH ROW EXECUTE FUNCTION report_tire_line_changed();
 CREATE TRIGGER audit_invoices AFTER INSERT OR DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.issued_date IS DISTINCT FROM new.issued_date)) OR (old.due_date IS DISTINCT FROM new.due_date)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_vehicle AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('invoice');
@@ -5597,6 +5726,7 @@ CREATE CONSTRAINT TRIGGER invoices_counts_insert AFTER INSERT ON public.invoices
 CREATE CONSTRAINT TRIGGER invoices_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER invoices_report BEFORE DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
 CREATE TRIGGER invoices_report_write AFTER INSERT OR UPDATE ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER invoices_tire_lines AFTER INSERT OR DELETE OR UPDATE OF status, issued_date ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_tire_document_changed();
 CREATE TRIGGER invoices_version BEFORE UPDATE ON public.invoices FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_locations AFTER INSERT OR DELETE OR UPDATE ON public.locations FOR EACH ROW EXECUTE FUNCTION audit_row('location', 'name');
 CREATE TRIGGER locations_version BEFORE UPDATE ON public.locations FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
@@ -5646,6 +5776,7 @@ CREATE CONSTRAINT TRIGGER receipts_totals_update AFTER UPDATE OF receiptable_typ
 CREATE CONSTRAINT TRIGGER report_pending_fold AFTER INSERT OR UPDATE ON public.report_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION report_fold();
 CREATE TRIGGER audit_sale_items AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('sale', 'sale_id', 'sales');
 CREATE TRIGGER sale_items_report AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION report_sales_line_changed();
+CREATE TRIGGER sale_items_tire_lines AFTER INSERT OR DELETE OR UPDATE ON public.sale_items FOR EACH ROW EXECUTE FUNCTION report_tire_line_changed();
 CREATE TRIGGER audit_sales AFTER INSERT OR DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_update AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.sale_date IS DISTINCT FROM new.sale_date)) OR (old.payment_method IS DISTINCT FROM new.payment_method)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_vehicle AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('sale');
@@ -5655,6 +5786,7 @@ CREATE CONSTRAINT TRIGGER sales_counts_insert AFTER INSERT ON public.sales DEFER
 CREATE CONSTRAINT TRIGGER sales_counts_update AFTER UPDATE OF location_id, status, payment_status ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.location_id IS DISTINCT FROM new.location_id) OR (old.status IS DISTINCT FROM new.status) OR (old.payment_status IS DISTINCT FROM new.payment_status))) EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER sales_report BEFORE DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
 CREATE TRIGGER sales_report_write AFTER INSERT OR UPDATE ON public.sales FOR EACH ROW EXECUTE FUNCTION report_sales_document_changed();
+CREATE TRIGGER sales_tire_lines AFTER INSERT OR DELETE OR UPDATE OF status, sale_date ON public.sales FOR EACH ROW EXECUTE FUNCTION report_tire_document_changed();
 CREATE TRIGGER sales_version BEFORE UPDATE ON public.sales FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_settings AFTER UPDATE ON public.settings FOR EACH ROW EXECUTE FUNCTION audit_row('settings', 'shop_name');
 CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();

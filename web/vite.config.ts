@@ -72,6 +72,8 @@ export default defineConfig({
     outDir: here('../dist/web'),
     emptyOutDir: true,
     rolldownOptions: {
+      // ZXing's package does not mark its files free of side effects, though they are: the scanner's chunk then keeps only the EAN-13 reader.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]@zxing[\\/]/.test(id) },
       output: {
         codeSplitting: { groups: [{ name: 'frame', test: (id) => FRAME.some((pattern) => pattern.test(id)), includeDependenciesRecursively: false }] },
       },

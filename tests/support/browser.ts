@@ -84,7 +84,8 @@ export async function startApp(options: { dataDir?: string; fresh?: boolean; env
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium as the browser tests use it; `args` adds switches of its own (a fake camera). */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -95,6 +96,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...args,
     ],
   });
 }

@@ -29,6 +29,7 @@ import { DOCS_PAGE } from './http/docs-page.ts';
 import { limitBody } from './http/body-limit.ts';
 import { requestLog, type Logger } from './http/request-log.ts';
 import { migrationStatus } from './db/migration-status.ts';
+import { isPrioritised } from './db/gate.ts';
 import { version } from '../../package.json';
 import { z } from 'zod';
 
@@ -52,6 +53,9 @@ const health = z.object({
 // A table, column or function the app expects is missing: the database has not been migrated to this version.
 const MISSING_OBJECT = new Set(['42P01', '42703', '42883']);
 
+/** The owner's reading (reports, the dashboard): on the embedded database it waits behind the counter's work. */
+const REPORT_PATHS = /^\/api\/(reports|dashboard)(\/|$)/;
+
 const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /** The whole `/api`, built from its dependencies; Web-standard APIs only. */
@@ -59,7 +63,16 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const app = new Hono<AppEnv>().basePath('/api');
 
-  app.use(requestLog(logger, (c) => (typeof db === 'function' ? db(c.env) : db), config.slowRequestMs));
+  app.use(
+    requestLog(
+      logger,
+      (c) => {
+        const database = typeof db === 'function' ? db(c.env) : db;
+        return isPrioritised(database) && REPORT_PATHS.test(c.req.path) ? database.reports : database;
+      },
+      config.slowRequestMs,
+    ),
+  );
   app.use(withSecurityHeaders);
   app.use(async (c, next) => {
     // Answers hold customers' details and prices: no browser or proxy keeps a copy, errors included.

@@ -14,6 +14,9 @@
  * the framework costs.
  *
  *   DATABASE_URL=postgres://... npm run bench -- [--duration 5] [--only tires,customers] [--json file]
+ *
+ * --beside names calls (as --only does) that run over and over, one at a time each, for as long as the
+ * others are measured: the counter's calls while the owner's report runs.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,6 +43,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     rate: { type: 'string', default: '200' },
     only: { type: 'string' },
+    beside: { type: 'string' },
     'data-dir': { type: 'string' },
     json: { type: 'string' },
     help: { type: 'boolean' },
@@ -48,6 +52,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log('DATABASE_URL=postgres://... npm run bench -- [--duration 5] [--warm-up 3] [--connections 10] [--rate 200] [--only tires,customers] [--json results.json]');
   console.log('npm run bench -- --data-dir /tmp/wheelhouse-10k --connections 1   (the embedded database, seeded with seed:scale --data-dir)');
+  console.log('  --beside "customer balance, 40 days"   the calls so named run over and over (one at a time each) while the others are measured');
   process.exit(0);
 }
 // The embedded database (--data-dir) serves one statement at a time: measure it as one counter would use it.
@@ -167,6 +172,7 @@ async function pickIds(db: Db) {
 
 function callsOf(ids: Awaited<ReturnType<typeof pickIds>>): Call[] {
   const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10);
   // A stock adjustment: +1 on a product, then -1 on the same one, so the stock ends as it began.
   const adjust = (delta: number): autocannon.Request => ({
     method: 'POST',
@@ -210,6 +216,7 @@ function callsOf(ids: Awaited<ReturnType<typeof pickIds>>): Call[] {
     { name: 'report: tire recall by DOT', path: '/api/reports/tire-sales?dot=23' },
     { name: 'report: purchases, a year by month', path: `/api/reports/purchases?dateFrom=${yearAgo}&group=month` },
     { name: 'report: customer balance', path: '/api/reports/customer-balance' },
+    { name: 'report: customer balance, 40 days ago', path: `/api/reports/customer-balance?as_of=${fortyDaysAgo}` },
     { name: 'report: supplier balance', path: '/api/reports/supplier-balance' },
   ];
 }
@@ -416,11 +423,13 @@ const ids = await (async () => {
     await db.close();
   }
 })();
+const named = (list: string) => {
+  const wanted = list.split(',').map((word) => word.trim().toLowerCase());
+  return callsOf(ids).filter((call) => wanted.some((word) => call.name.toLowerCase().includes(word) || call.path.includes(word)));
+};
 let calls = callsOf(ids);
-if (values.only) {
-  const wanted = values.only.split(',').map((word) => word.trim().toLowerCase());
-  calls = calls.filter((call) => wanted.some((word) => call.name.toLowerCase().includes(word) || call.path.includes(word)));
-}
+if (values.only) calls = named(values.only);
+const besideCalls = values.beside ? named(values.beside) : [];
 
 const atRate = (f: Figures) =>
   f.rateP99 === null ? `cannot (max ${fixed(f.rateAchieved, 1)}/s)` : `${ms(f.rateP50!)} / ${ms(f.rateP99)}${f.rateAchieved < RATE * 0.95 ? ` (${fixed(f.rateAchieved)}/s)` : ''}`;
@@ -434,8 +443,22 @@ const captured = bareCalls.length ? await captureStatements(bareCalls) : null;
 const { base, child } = await startServer();
 const bare = captured ? await startBare(captured) : null;
 const results: { call: Call; app: Figures; bare?: Figures; compared?: { app: number[]; bare: number[] } }[] = [];
+const beside = { running: true, answers: 0, errors: 0, loops: [] as Promise<void>[] };
 try {
   const token = await signIn((path, init) => fetch(`${base}${path}`, init));
+  for (const call of besideCalls) {
+    console.log(`  beside, over and over: ${call.name}`);
+    beside.loops.push(
+      (async () => {
+        while (beside.running) {
+          const response = await fetch(`${base}${call.path}`, { headers: { authorization: `Bearer ${token}` } });
+          await response.arrayBuffer();
+          if (response.ok) beside.answers++;
+          else beside.errors++;
+        }
+      })(),
+    );
+  }
   for (const call of calls) {
     process.stdout.write(`  ${call.name} ... `);
     const figures = await measure(base, call, token);
@@ -461,11 +484,14 @@ try {
     console.log(`app ${compared.app.map((n) => fixed(n)).join(', ')}; bare ${compared.bare.map((n) => fixed(n)).join(', ')} req/s; app / bare ${ratiosOf(compared).map((n) => fixed(n, 2)).join(', ')}`);
   }
 } finally {
+  beside.running = false;
+  await Promise.all(beside.loops);
   await stopProcess(child);
   if (bare) await stopProcess(bare.child);
 }
 
 console.log(`\nFinished (${load()}).`);
+if (besideCalls.length) console.log(`Beside them: ${besideCalls.map((call) => call.name).join(', ')}, answered ${beside.answers} times (${beside.errors} errors).`);
 console.log(
   `\nThe app (${CONNECTIONS} connections for ${DURATION} s, or ${3 * CONNECTIONS} requests when slower; then ${RATE} requests/s sent as an open loop, timed from when each was due, the achieved rate in brackets when lower; not run when the server's rate is below ${RATE}/s):\n`,
 );

@@ -1,15 +1,19 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Db, Row } from './port.ts';
+import { withPriorities, type Prioritised } from './gate.ts';
 
-export interface PgliteDb extends Db {
+export interface PgliteDb extends Db, Prioritised {
   pg: PGlite;
   close(): Promise<void>;
   /** A tarball of the data folder, written between two transactions so it is consistent. */
   dump(): Promise<Uint8Array>;
 }
 
-/** An embedded database in `dataDir` (a folder, or memory when omitted), or loaded from a dump. */
+/**
+ * An embedded database in `dataDir` (a folder, or memory when omitted), or loaded from a dump; its
+ * reports wait behind the counter's work (gate.ts).
+ */
 export async function pgliteDb(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<PgliteDb> {
   const pg = await PGlite.create({
     dataDir: options.dataDir,
@@ -19,7 +23,7 @@ export async function pgliteDb(options: { dataDir?: string; loadDataDir?: Blob |
     parsers: { [types.INT8]: Number, [types.NUMERIC]: Number, [types.DATE]: (value: string) => value },
   });
   const dump = async () => new Uint8Array(await (await pg._runExclusiveTransaction(() => pg.dumpDataDir('none'))).arrayBuffer());
-  return { ...wrap(pg), pg, close: () => pg.close(), dump };
+  return withPriorities({ ...wrap(pg), pg, close: () => pg.close(), dump });
 }
 
 type Queryable = Pick<PGlite, 'query' | 'exec'> & Partial<Pick<PGlite, 'transaction'>>;

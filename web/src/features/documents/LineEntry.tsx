@@ -213,6 +213,7 @@ export function LineEntry({ mode, locationId, onAdd, preset, startsHere = false,
           hint="A tire size (2055516 or 205/55R16), a name or a scanned barcode; Enter adds the highlighted product, quantity 1."
           inputRef={quickInput}
           actsOnChoice
+          scannable
         />
         {tireSize && kind.productTypes.includes('tire') && (
           <button type="button" className="btn btn-secondary line-entry-size" onClick={offerSize}>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { CameraScanButton } from './CameraScanButton';
 import { FieldFrame } from './FieldFrame';
 import { useDebounced } from '../hooks/useDebounced';
 import './combobox.css';
@@ -24,6 +25,8 @@ interface SearchComboboxProps<T, Data, Key extends readonly unknown[]> {
   inputRef?: Ref<HTMLInputElement>;
   /** A search that acts on its choice (quick add): the list opens once something is typed, and the box empties after a choice. */
   actsOnChoice?: boolean;
+  /** A Scan button beside the box, where the device has a camera: a barcode it reads is searched as if a scanner had typed it. */
+  scannable?: boolean;
 }
 
 /**
@@ -46,6 +49,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
   hint,
   inputRef,
   actsOnChoice = false,
+  scannable = false,
 }: SearchComboboxProps<T, Data, Key>) {
   const listId = useId();
   const [text, setText] = useState(value ? optionText(value) : '');
@@ -71,6 +75,17 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
   const options = results.data && !settling ? optionsOf(results.data) : [];
   // Enter pressed before the typing settled (a barcode scanner types and sends Enter at once): the text it was pressed on.
   const [enterOn, setEnterOn] = useState<string | null>(null);
+  // The text came from the camera: without a single match, the box takes the focus so that staff choose or type.
+  const [fromCamera, setFromCamera] = useState(false);
+  const input = useRef<HTMLInputElement | null>(null);
+  const setInput = useCallback(
+    (node: HTMLInputElement | null) => {
+      input.current = node;
+      if (typeof inputRef === 'function') inputRef(node);
+      else if (inputRef) inputRef.current = node;
+    },
+    [inputRef],
+  );
 
   const choose = (option: T) => {
     shownKey.current = actsOnChoice ? null : optionKey(option);
@@ -82,12 +97,20 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
   const type = (next: string) => {
     setText(next);
     setEnterOn(null);
+    setFromCamera(false);
     setOpen(true);
     setActive(0);
     if (value) {
       shownKey.current = null;
       onChange(null);
     }
+  };
+
+  // A barcode the camera read takes the scanner's path: typed, then Enter at once.
+  const scanned = (code: string) => {
+    type(code);
+    setEnterOn(code);
+    setFromCamera(true);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -114,6 +137,7 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
     if (enterOn === null || settling || !results.isSuccess || results.isFetching) return;
     setEnterOn(null);
     if (enterOn === searchText && options.length === 1) choose(options[0]);
+    else if (fromCamera) input.current?.focus();
   }, [enterOn, settling, results.isSuccess, results.isFetching, searchText]);
 
   const activeId = listed && options[active] ? `${listId}-${optionKey(options[active])}` : undefined;
@@ -123,60 +147,69 @@ export function SearchCombobox<T, Data, Key extends readonly unknown[]>({
 
   return (
     <FieldFrame label={label} required={required} errors={errors} hint={hint}>
-      {(control) => (
-        <div className="combobox">
-          <input
-            {...control}
-            ref={inputRef}
-            type="text"
-            role="combobox"
-            aria-autocomplete="list"
-            aria-expanded={listed && !note}
-            aria-controls={listId}
-            aria-activedescendant={activeId}
-            autoComplete="off"
-            value={text}
-            placeholder={placeholder}
-            disabled={disabled}
-            onChange={(event) => type(event.target.value)}
-            onFocus={() => {
-              setOpen(true);
-              // A choice already made stays on Enter: nothing is highlighted until an arrow key is pressed.
-              setActive(value ? -1 : 0);
-            }}
-            onClick={() => setOpen(true)}
-            onBlur={() => {
-              setOpen(false);
-              if (value) setText(optionText(value));
-            }}
-            onKeyDown={onKeyDown}
-          />
-          <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!listed || note !== null}>
-            {options.map((option, index) => (
-              <li
-                key={optionKey(option)}
-                id={`${listId}-${optionKey(option)}`}
-                role="option"
-                aria-selected={index === active}
-                className={index === active ? 'combobox-option active' : 'combobox-option'}
-                // Keeps focus in the box, so its blur does not close the list before the click lands.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(option)}
-                onMouseEnter={() => setActive(index)}
-              >
-                {renderOption ? renderOption(option) : optionText(option)}
-              </li>
-            ))}
-          </ul>
-          {listed && note && (
-            <div className="combobox-list">
-              <p className="combobox-note" role="status">
-                {note}
-              </p>
-            </div>
-          )}
-        </div>
-      )}
+      {(control) => {
+        const box = (
+          <div className="combobox">
+            <input
+              {...control}
+              ref={setInput}
+              type="text"
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={listed && !note}
+              aria-controls={listId}
+              aria-activedescendant={activeId}
+              autoComplete="off"
+              value={text}
+              placeholder={placeholder}
+              disabled={disabled}
+              onChange={(event) => type(event.target.value)}
+              onFocus={() => {
+                setOpen(true);
+                // A choice already made stays on Enter: nothing is highlighted until an arrow key is pressed.
+                setActive(value ? -1 : 0);
+              }}
+              onClick={() => setOpen(true)}
+              onBlur={() => {
+                setOpen(false);
+                if (value) setText(optionText(value));
+              }}
+              onKeyDown={onKeyDown}
+            />
+            <ul id={listId} role="listbox" aria-label={label} className="combobox-list" hidden={!listed || note !== null}>
+              {options.map((option, index) => (
+                <li
+                  key={optionKey(option)}
+                  id={`${listId}-${optionKey(option)}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={index === active ? 'combobox-option active' : 'combobox-option'}
+                  // Keeps focus in the box, so its blur does not close the list before the click lands.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  onMouseEnter={() => setActive(index)}
+                >
+                  {renderOption ? renderOption(option) : optionText(option)}
+                </li>
+              ))}
+            </ul>
+            {listed && note && (
+              <div className="combobox-list">
+                <p className="combobox-note" role="status">
+                  {note}
+                </p>
+              </div>
+            )}
+          </div>
+        );
+        if (!scannable) return box;
+        return (
+          <div className="combobox-scan">
+            {box}
+            <CameraScanButton onScan={scanned} label={`Scan a barcode for ${label}`} />
+          </div>
+        );
+      }}
     </FieldFrame>
   );
 }
