@@ -1453,6 +1453,69 @@ CREATE INDEX tires_tire_brand_id_idx ON public.tires USING btree (tire_brand_id)
 CREATE INDEX tires_tire_type_id_idx ON public.tires USING btree (tire_type_id);
 alter table public.tires enable row level security;
 
+create table public.transfer_items (
+  id bigint generated always as identity not null,
+  transfer_id bigint not null,
+  "position" integer not null,
+  product_id bigint not null,
+  product_name text not null,
+  quantity integer not null,
+  received_quantity integer,
+  shortfall text,
+  shortfall_reason text,
+  constraint transfer_items_pkey PRIMARY KEY (id),
+  constraint transfer_items_one_line_per_product UNIQUE (transfer_id, product_id),
+  constraint transfer_items_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id),
+  constraint transfer_items_transfer_id_fkey FOREIGN KEY (transfer_id) REFERENCES transfers(id) ON DELETE CASCADE,
+  constraint transfer_items_quantity_check CHECK ((quantity > 0)),
+  constraint transfer_items_received_within_quantity CHECK (((received_quantity >= 0) AND (received_quantity <= quantity))),
+  constraint transfer_items_shortfall_check CHECK ((shortfall = ANY (ARRAY['send_back'::text, 'write_off'::text]))),
+  constraint transfer_items_shortfall_named CHECK (((shortfall IS NOT NULL) = ((received_quantity IS NOT NULL) AND (received_quantity < quantity)))),
+  constraint transfer_items_write_off_reason CHECK (((shortfall IS DISTINCT FROM 'write_off'::text) OR (COALESCE(btrim(shortfall_reason), ''::text) <> ''::text)))
+);
+CREATE INDEX transfer_items_product_idx ON public.transfer_items USING btree (product_id);
+alter table public.transfer_items enable row level security;
+
+create table public.transfers (
+  id bigint generated always as identity not null,
+  number text not null,
+  from_location_id bigint not null,
+  to_location_id bigint not null,
+  transfer_date date not null,
+  status text default 'draft'::text not null,
+  notes text,
+  line_count integer default 0 not null,
+  total_quantity integer default 0 not null,
+  received_quantity integer,
+  created_by bigint,
+  shipped_by bigint,
+  shipped_at timestamp with time zone,
+  received_by bigint,
+  received_at timestamp with time zone,
+  cancelled_by bigint,
+  cancelled_at timestamp with time zone,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null,
+  version integer default 1 not null,
+  changed_by bigint,
+  changed_at timestamp with time zone,
+  constraint transfers_pkey PRIMARY KEY (id),
+  constraint transfers_number_key UNIQUE (number),
+  constraint transfers_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint transfers_created_by_fkey FOREIGN KEY (created_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint transfers_from_location_id_fkey FOREIGN KEY (from_location_id) REFERENCES locations(id),
+  constraint transfers_received_by_fkey FOREIGN KEY (received_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint transfers_shipped_by_fkey FOREIGN KEY (shipped_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint transfers_to_location_id_fkey FOREIGN KEY (to_location_id) REFERENCES locations(id),
+  constraint transfers_status_check CHECK ((status = ANY (ARRAY['draft'::text, 'shipped'::text, 'received'::text, 'cancelled'::text]))),
+  constraint transfers_two_branches CHECK ((from_location_id <> to_location_id))
+);
+CREATE INDEX transfers_date_idx ON public.transfers USING btree (transfer_date DESC, id DESC);
+CREATE INDEX transfers_from_location_idx ON public.transfers USING btree (from_location_id, transfer_date DESC);
+CREATE INDEX transfers_status_idx ON public.transfers USING btree (status, transfer_date DESC);
+CREATE INDEX transfers_to_location_idx ON public.transfers USING btree (to_location_id, transfer_date DESC);
+alter table public.transfers enable row level security;
+
 create table public.users (
   id bigint generated always as identity not null,
   name text not null,
@@ -1932,6 +1995,74 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.audit_transfer()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  r public.transfers := case when tg_op = 'DELETE' then old else new end;
+  v_changes jsonb := '{}'::jsonb;
+  v_name text;
+begin
+  if tg_op = 'UPDATE' then
+    if old.from_location_id is distinct from new.from_location_id then
+      v_changes := v_changes || jsonb_build_object('from', jsonb_build_object(
+        'old', public.audit_reference_name('location_id', old.from_location_id), 'new', public.audit_reference_name('location_id', new.from_location_id)));
+    end if;
+    if old.to_location_id is distinct from new.to_location_id then
+      v_changes := v_changes || jsonb_build_object('to', jsonb_build_object(
+        'old', public.audit_reference_name('location_id', old.to_location_id), 'new', public.audit_reference_name('location_id', new.to_location_id)));
+    end if;
+    if old.transfer_date is distinct from new.transfer_date then
+      v_changes := v_changes || jsonb_build_object('date', jsonb_build_object('old', old.transfer_date, 'new', new.transfer_date));
+    end if;
+    if old.notes is distinct from new.notes then
+      v_changes := v_changes || jsonb_build_object('notes', jsonb_build_object('old', old.notes, 'new', new.notes));
+    end if;
+    if v_changes = '{}'::jsonb then
+      return null;
+    end if;
+  elsif tg_op = 'INSERT' then
+    v_changes := jsonb_build_object(
+      'from', jsonb_build_object('old', null, 'new', public.audit_reference_name('location_id', r.from_location_id)),
+      'to', jsonb_build_object('old', null, 'new', public.audit_reference_name('location_id', r.to_location_id)),
+      'date', jsonb_build_object('old', null, 'new', r.transfer_date),
+      'notes', jsonb_build_object('old', null, 'new', r.notes));
+  end if;
+  v_name := public.audit_reference_name('location_id', r.to_location_id);
+  perform public.audit_record(case tg_op when 'INSERT' then 'created' when 'DELETE' then 'deleted' else 'updated' end,
+    'transfer', r.id, r.number, v_changes, r.from_location_id, 'location', r.to_location_id, v_name);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_transfer_line()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_transfer public.transfers;
+  v_changes jsonb := '{}'::jsonb;
+begin
+  select * into v_transfer from public.transfers t where t.id = case when tg_op = 'DELETE' then old.transfer_id else new.transfer_id end;
+  if not found then
+    return null;
+  end if;
+  if tg_op = 'DELETE' or (tg_op = 'UPDATE' and old.product_id <> new.product_id) then
+    v_changes := v_changes || jsonb_build_object(old.product_name, jsonb_build_object('old', old.quantity, 'new', null));
+  end if;
+  if tg_op = 'INSERT' or (tg_op = 'UPDATE' and old.product_id <> new.product_id) then
+    v_changes := public.audit_merge_changes(v_changes, jsonb_build_object(new.product_name, jsonb_build_object('old', null, 'new', new.quantity)));
+  elsif tg_op = 'UPDATE' then
+    v_changes := v_changes || jsonb_build_object(new.product_name, jsonb_build_object('old', old.quantity, 'new', new.quantity));
+  end if;
+  perform public.audit_record('updated', 'transfer', v_transfer.id, v_transfer.number, v_changes, v_transfer.from_location_id);
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.bump_version()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2038,6 +2169,28 @@ begin
   end if;
   execute format('update public.%I d set status = ''cancelled'', cancelled_at = now(), updated_at = now() where d.id = $1', t.header_table)
     using p_id;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.cancel_transfer(p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_transfer public.transfers;
+begin
+  select * into v_transfer from public.transfers t where t.id = p_id for update;
+  if not found then
+    raise exception 'Transfer not found' using errcode = 'P0002';
+  end if;
+  if v_transfer.status <> 'draft' then
+    raise exception 'Transfer % has already been %: only a draft can be cancelled.', v_transfer.number, v_transfer.status using errcode = 'P0001';
+  end if;
+  update public.transfers t
+     set status = 'cancelled', cancelled_by = p_user_id, cancelled_at = now(), updated_at = now()
+   where t.id = p_id;
+  perform public.audit_record('cancelled', 'transfer', p_id, v_transfer.number, null, v_transfer.from_location_id);
 end;
 $function$;
 
@@ -3322,6 +3475,99 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.receive_transfer(p_id bigint, p_lines jsonb, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_transfer public.transfers;
+  v_from text;
+  v_to text;
+  v_note text;
+  v_given jsonb;
+  v_received integer;
+  v_shortfall text;
+  v_reason text;
+  v_total integer := 0;
+  v_changes jsonb := '{}'::jsonb;
+  line record;
+begin
+  select * into v_transfer from public.transfers t where t.id = p_id for update;
+  if not found then
+    raise exception 'Transfer not found' using errcode = 'P0002';
+  end if;
+  if v_transfer.status = 'received' then
+    raise exception 'Transfer % has already been received.', v_transfer.number using errcode = 'P0001';
+  end if;
+  if v_transfer.status <> 'shipped' then
+    raise exception 'Transfer % has not been shipped.', v_transfer.number using errcode = 'P0001';
+  end if;
+  if exists (
+    select 1 from jsonb_array_elements(coalesce(p_lines, '[]'::jsonb)) g
+     where not exists (select 1 from public.transfer_items x where x.transfer_id = p_id and x.id = (g ->> 'id')::bigint)
+  ) then
+    raise exception 'A line is not on this transfer.' using errcode = 'WH422', hint = 'items';
+  end if;
+  select l.name into v_from from public.locations l where l.id = v_transfer.from_location_id;
+  select l.name into v_to from public.locations l where l.id = v_transfer.to_location_id;
+  v_note := v_transfer.number || ': ' || v_from || ' to ' || v_to;
+
+  for line in
+    select x.id, x.product_id, x.product_name, x.quantity from public.transfer_items x where x.transfer_id = p_id order by x.product_id
+  loop
+    select g into v_given from jsonb_array_elements(coalesce(p_lines, '[]'::jsonb)) g where (g ->> 'id')::bigint = line.id limit 1;
+    v_received := coalesce((v_given ->> 'received_quantity')::integer, line.quantity);
+    v_shortfall := null;
+    v_reason := nullif(btrim(coalesce(v_given ->> 'reason', '')), '');
+    if v_received < 0 or v_received > line.quantity then
+      raise exception 'The quantity received of % must be between 0 and %.', line.product_name, line.quantity using errcode = 'WH422', hint = 'items';
+    end if;
+    if v_received < line.quantity then
+      v_shortfall := v_given ->> 'shortfall';
+      if v_shortfall is null or v_shortfall not in ('send_back', 'write_off') then
+        raise exception '% is short by %: choose to send it back or write it off.', line.product_name, line.quantity - v_received
+          using errcode = 'WH422', hint = 'items';
+      end if;
+      if v_shortfall = 'write_off' and v_reason is null then
+        raise exception 'Give a reason for writing off % of %.', line.quantity - v_received, line.product_name using errcode = 'WH422', hint = 'items';
+      end if;
+    else
+      v_reason := null;
+    end if;
+
+    perform 1 from public.products p where p.id = line.product_id for no key update;
+    perform public.move_stock(line.product_id, v_transfer.to_location_id, -line.quantity, 'in_transit',
+      v_note || case when v_shortfall = 'write_off' then '; ' || (line.quantity - v_received) || ' written off: ' || v_reason
+                     when v_shortfall = 'send_back' then '; ' || (line.quantity - v_received) || ' sent back to ' || v_from
+                     else '' end,
+      p_user_id, 'Transfer', p_id);
+    if v_received > 0 then
+      perform public.move_stock(line.product_id, v_transfer.to_location_id, v_received, 'transfer_in', v_note, p_user_id, 'Transfer', p_id);
+    end if;
+    if v_shortfall = 'send_back' then
+      perform public.move_stock(line.product_id, v_transfer.from_location_id, line.quantity - v_received, 'transfer_in',
+        v_note || '; sent back, did not arrive', p_user_id, 'Transfer', p_id);
+    end if;
+
+    update public.transfer_items x
+       set received_quantity = v_received, shortfall = v_shortfall, shortfall_reason = case when v_shortfall is null then null else v_reason end
+     where x.id = line.id;
+    v_total := v_total + v_received;
+    v_changes := v_changes || jsonb_build_object(line.product_name, jsonb_build_object('old', line.quantity,
+      'new', case when v_shortfall is null then v_received::text
+                  else v_received || ' (' || (line.quantity - v_received) || ' ' ||
+                       case when v_shortfall = 'send_back' then 'sent back' else 'written off: ' || v_reason end || ')' end));
+  end loop;
+
+  update public.transfers t
+     set status = 'received', received_by = p_user_id, received_at = now(), received_quantity = v_total, updated_at = now()
+   where t.id = p_id;
+  perform public.audit_record('received', 'transfer', p_id, v_transfer.number, v_changes, v_transfer.to_location_id,
+    'location', v_transfer.from_location_id, v_from);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.refresh_document_totals(p_type text, p_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -3649,6 +3895,7 @@ declare
   v_stock record;
   v_monthly jsonb;
   v_activity jsonb;
+  v_transit record;
 begin
   select coalesce(sum(s.revenue) filter (where s.day >= v_month and s.day < v_next_month), 0),
          coalesce(sum(s.revenue) filter (where s.day >= v_last_month and s.day < v_month), 0),
@@ -3665,6 +3912,10 @@ begin
          sum(k.in_stock)::integer as in_stock, sum(k.low)::integer as low, sum(k.out_of_stock)::integer as out_of_stock
     into v_stock
     from public.report_stock_kinds(p_location_id) k;
+
+  select coalesce(sum(t.cost_value), 0) as cost_value, coalesce(sum(t.retail_value), 0) as retail_value
+    into v_transit
+    from public.report_in_transit(p_location_id) t;
 
   select jsonb_agg(jsonb_build_object('period', p.period, 'revenue', coalesce(x.revenue, 0), 'count', coalesce(x.documents, 0)) order by p.period)
     into v_monthly
@@ -3713,7 +3964,7 @@ begin
     'customers', (select count(*)::integer from public.customers),
     'products', v_stock.products,
     'stock_units', v_stock.units,
-    'stock_value', jsonb_build_object('cost', v_stock.cost_value, 'retail', v_stock.retail_value),
+    'stock_value', jsonb_build_object('cost', v_stock.cost_value + v_transit.cost_value, 'retail', v_stock.retail_value + v_transit.retail_value),
     'monthly_sales', v_monthly,
     'recent_activity', v_activity,
     'inventory_status', jsonb_build_object('in_stock', v_stock.in_stock, 'low', v_stock.low, 'out', v_stock.out_of_stock),
@@ -3889,6 +4140,19 @@ CREATE OR REPLACE FUNCTION public.report_group(p_date_from date, p_date_to date,
  SET search_path TO ''
 AS $function$ select coalesce(p_group, case when p_date_to - p_date_from + 1 <= 62 then 'day' else 'month' end) $function$;
 
+CREATE OR REPLACE FUNCTION public.report_in_transit(p_location_id bigint)
+ RETURNS TABLE(location_id bigint, kind text, units bigint, cost_value numeric, retail_value numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select s.location_id, p.kind, sum(s.in_transit)::bigint, sum(s.in_transit * p.cost_price), sum(s.in_transit * p.selling_price)
+    from public.stock_levels s
+    join public.products p on p.id = s.product_id
+   where s.in_transit > 0 and (p_location_id is null or s.location_id = p_location_id)
+   group by s.location_id, p.kind
+$function$;
+
 CREATE OR REPLACE FUNCTION public.report_inventory_summary(p_location_id bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3911,15 +4175,19 @@ begin
            from public.report_stock_totals t
           where p_location_id is null or t.location_id = p_location_id
           group by t.location_id, t.kind),
+       transit as (select * from public.report_in_transit(p_location_id)),
        rows as (
          select ty.kind, ty.ord, l.id, l.name,
                 jsonb_build_object('location', jsonb_build_object('id', l.id, 'name', l.name),
                   'total_quantity', coalesce(s.units, 0), 'unique_products', coalesce(s.stocked, 0),
-                  'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0))
+                  'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0),
+                  'in_transit_quantity', coalesce(tr.units, 0), 'in_transit_value', coalesce(tr.cost_value, 0),
+                  'in_transit_retail_value', coalesce(tr.retail_value, 0))
                 || case when ty.label is null then '{}'::jsonb else jsonb_build_object('product_type', ty.label) end as row
            from public.locations l
           cross join types ty
            left join stock s on s.location_id = l.id and s.kind = ty.kind
+           left join transit tr on tr.location_id = l.id and tr.kind = ty.kind
           where p_location_id is null or l.id = p_location_id)
   select coalesce(jsonb_agg(r.row order by lower(r.name), r.id, r.ord) filter (where r.kind <> 'item'), '[]'::jsonb),
          coalesce(jsonb_agg(r.row order by lower(r.name), r.id) filter (where r.kind = 'item'), '[]'::jsonb)
@@ -3927,14 +4195,22 @@ begin
     from rows r;
 
   with types(kind, label, ord) as (values ('tire', 'Tires', 1), ('battery', 'Batteries', 2), ('wiper', 'Wipers', 3)),
-       stock as (select * from public.report_stock_kinds(p_location_id))
+       stock as (
+         select k.*, coalesce(tr.units, 0) as transit_units, coalesce(tr.cost_value, 0) as transit_cost,
+                coalesce(tr.retail_value, 0) as transit_retail
+           from public.report_stock_kinds(p_location_id) k
+           left join (select t.kind, sum(t.units) as units, sum(t.cost_value) as cost_value, sum(t.retail_value) as retail_value
+                        from public.report_in_transit(p_location_id) t group by t.kind) tr on tr.kind = k.kind)
   select jsonb_agg(jsonb_build_object(
            'product_type', ty.label, 'total_quantity', s.units, 'unique_products', s.stocked,
-           'cost_value', s.cost_value, 'retail_value', s.retail_value) order by ty.ord) filter (where ty.kind is not null),
-         (select jsonb_build_object('total_quantity', i.units, 'unique_products', i.stocked, 'cost_value', i.cost_value, 'retail_value', i.retail_value)
+           'cost_value', s.cost_value, 'retail_value', s.retail_value, 'in_transit_quantity', s.transit_units,
+           'in_transit_value', s.transit_cost, 'in_transit_retail_value', s.transit_retail) order by ty.ord) filter (where ty.kind is not null),
+         (select jsonb_build_object('total_quantity', i.units, 'unique_products', i.stocked, 'cost_value', i.cost_value, 'retail_value', i.retail_value,
+                   'in_transit_quantity', i.transit_units, 'in_transit_value', i.transit_cost, 'in_transit_retail_value', i.transit_retail)
             from stock i where i.kind = 'item'),
          jsonb_build_object('total_quantity', sum(s.units), 'unique_products', sum(s.stocked),
-           'cost_value', sum(s.cost_value), 'retail_value', sum(s.retail_value)),
+           'cost_value', sum(s.cost_value), 'retail_value', sum(s.retail_value), 'in_transit_quantity', sum(s.transit_units),
+           'in_transit_value', sum(s.transit_cost), 'in_transit_retail_value', sum(s.transit_retail)),
          sum(s.low + s.out_of_stock)::integer
     into v_totals, v_supplies_total, v_grand_total, v_low_total
     from stock s left join types ty on ty.kind = s.kind;
@@ -5296,6 +5572,57 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.ship_transfer(p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_transfer public.transfers;
+  v_from text;
+  v_to text;
+  v_note text;
+  v_shelf integer;
+  v_lines jsonb := '{}'::jsonb;
+  line record;
+begin
+  select * into v_transfer from public.transfers t where t.id = p_id for update;
+  if not found then
+    raise exception 'Transfer not found' using errcode = 'P0002';
+  end if;
+  if v_transfer.status <> 'draft' then
+    raise exception 'Transfer % has already been %.', v_transfer.number, v_transfer.status using errcode = 'P0001';
+  end if;
+  if not exists (select 1 from public.transfer_items x where x.transfer_id = p_id) then
+    raise exception 'Add at least one product before shipping.' using errcode = 'WH422', hint = 'items';
+  end if;
+  select l.name into v_from from public.locations l where l.id = v_transfer.from_location_id;
+  select l.name into v_to from public.locations l where l.id = v_transfer.to_location_id;
+  v_note := v_transfer.number || ': ' || v_from || ' to ' || v_to;
+
+  for line in
+    select x.product_id, x.product_name, x.quantity from public.transfer_items x where x.transfer_id = p_id order by x.product_id
+  loop
+    perform 1 from public.products p where p.id = line.product_id for no key update;
+    select s.quantity into v_shelf from public.stock_levels s
+     where s.product_id = line.product_id and s.location_id = v_transfer.from_location_id;
+    if coalesce(v_shelf, 0) < line.quantity then
+      raise exception 'Not enough % at %: only % on the shelf, % to ship.', line.product_name, v_from, coalesce(v_shelf, 0), line.quantity
+        using errcode = 'P0001';
+    end if;
+    perform public.move_stock(line.product_id, v_transfer.from_location_id, -line.quantity, 'transfer_out', v_note, p_user_id, 'Transfer', p_id);
+    perform public.move_stock(line.product_id, v_transfer.to_location_id, line.quantity, 'in_transit', v_note, p_user_id, 'Transfer', p_id);
+    v_lines := v_lines || jsonb_build_object(line.product_name, jsonb_build_object('old', null, 'new', line.quantity));
+  end loop;
+
+  update public.transfers t
+     set status = 'shipped', shipped_by = p_user_id, shipped_at = now(), updated_at = now()
+   where t.id = p_id;
+  perform public.audit_record('shipped', 'transfer', p_id, v_transfer.number, v_lines, v_transfer.from_location_id,
+    'location', v_transfer.to_location_id, v_to);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.sign_in_claim(p_address text, p_email text, p_address_limit integer, p_address_block interval, p_lock_after integer, p_lock_for interval)
  RETURNS TABLE(address_wait_seconds integer, user_id bigint, attempt integer, locked_seconds integer)
  LANGUAGE plpgsql
@@ -5603,6 +5930,11 @@ CREATE TRIGGER audit_tire_types AFTER INSERT OR DELETE OR UPDATE ON public.tire_
 CREATE TRIGGER tire_types_version BEFORE UPDATE ON public.tire_types FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_tires AFTER UPDATE ON public.tires FOR EACH ROW EXECUTE FUNCTION audit_row('product');
 CREATE TRIGGER tires_product_names AFTER INSERT OR UPDATE ON public.tires FOR EACH ROW EXECUTE FUNCTION refresh_product_names();
+CREATE TRIGGER audit_transfer_items AFTER INSERT OR DELETE ON public.transfer_items FOR EACH ROW EXECUTE FUNCTION audit_transfer_line();
+CREATE TRIGGER audit_transfer_items_update AFTER UPDATE ON public.transfer_items FOR EACH ROW WHEN (((old.quantity IS DISTINCT FROM new.quantity) OR (old.product_id IS DISTINCT FROM new.product_id))) EXECUTE FUNCTION audit_transfer_line();
+CREATE TRIGGER audit_transfers AFTER INSERT OR DELETE ON public.transfers FOR EACH ROW EXECUTE FUNCTION audit_transfer();
+CREATE TRIGGER audit_transfers_update AFTER UPDATE ON public.transfers FOR EACH ROW WHEN ((old.status = new.status)) EXECUTE FUNCTION audit_transfer();
+CREATE TRIGGER transfers_version BEFORE UPDATE ON public.transfers FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_users AFTER INSERT OR DELETE ON public.users FOR EACH ROW EXECUTE FUNCTION audit_row('user', 'name');
 CREATE TRIGGER audit_users_update AFTER UPDATE ON public.users FOR EACH ROW WHEN ((((((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email)) OR (old.role IS DISTINCT FROM new.role)) OR (old.is_active IS DISTINCT FROM new.is_active)) OR (old.home_location_id IS DISTINCT FROM new.home_location_id))) EXECUTE FUNCTION audit_row('user', 'name');
 CREATE TRIGGER users_version BEFORE UPDATE ON public.users FOR EACH ROW WHEN (((((((old.name IS DISTINCT FROM new.name) OR (old.email IS DISTINCT FROM new.email)) OR (old.role IS DISTINCT FROM new.role)) OR (old.is_active IS DISTINCT FROM new.is_active)) OR (old.home_location_id IS DISTINCT FROM new.home_location_id)) OR (old.must_change_password IS DISTINCT FROM new.must_change_password))) EXECUTE FUNCTION bump_version();

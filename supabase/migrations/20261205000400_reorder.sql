@@ -247,15 +247,19 @@ begin
            from public.report_stock_totals t
           where p_location_id is null or t.location_id = p_location_id
           group by t.location_id, t.kind),
+       transit as (select * from public.report_in_transit(p_location_id)),
        rows as (
          select ty.kind, ty.ord, l.id, l.name,
                 jsonb_build_object('location', jsonb_build_object('id', l.id, 'name', l.name),
                   'total_quantity', coalesce(s.units, 0), 'unique_products', coalesce(s.stocked, 0),
-                  'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0))
+                  'cost_value', coalesce(s.cost_value, 0), 'retail_value', coalesce(s.retail_value, 0),
+                  'in_transit_quantity', coalesce(tr.units, 0), 'in_transit_value', coalesce(tr.cost_value, 0),
+                  'in_transit_retail_value', coalesce(tr.retail_value, 0))
                 || case when ty.label is null then '{}'::jsonb else jsonb_build_object('product_type', ty.label) end as row
            from public.locations l
           cross join types ty
            left join stock s on s.location_id = l.id and s.kind = ty.kind
+           left join transit tr on tr.location_id = l.id and tr.kind = ty.kind
           where p_location_id is null or l.id = p_location_id)
   select coalesce(jsonb_agg(r.row order by lower(r.name), r.id, r.ord) filter (where r.kind <> 'item'), '[]'::jsonb),
          coalesce(jsonb_agg(r.row order by lower(r.name), r.id) filter (where r.kind = 'item'), '[]'::jsonb)
@@ -263,14 +267,22 @@ begin
     from rows r;
 
   with types(kind, label, ord) as (values ('tire', 'Tires', 1), ('battery', 'Batteries', 2), ('wiper', 'Wipers', 3)),
-       stock as (select * from public.report_stock_kinds(p_location_id))
+       stock as (
+         select k.*, coalesce(tr.units, 0) as transit_units, coalesce(tr.cost_value, 0) as transit_cost,
+                coalesce(tr.retail_value, 0) as transit_retail
+           from public.report_stock_kinds(p_location_id) k
+           left join (select t.kind, sum(t.units) as units, sum(t.cost_value) as cost_value, sum(t.retail_value) as retail_value
+                        from public.report_in_transit(p_location_id) t group by t.kind) tr on tr.kind = k.kind)
   select jsonb_agg(jsonb_build_object(
            'product_type', ty.label, 'total_quantity', s.units, 'unique_products', s.stocked,
-           'cost_value', s.cost_value, 'retail_value', s.retail_value) order by ty.ord) filter (where ty.kind is not null),
-         (select jsonb_build_object('total_quantity', i.units, 'unique_products', i.stocked, 'cost_value', i.cost_value, 'retail_value', i.retail_value)
+           'cost_value', s.cost_value, 'retail_value', s.retail_value, 'in_transit_quantity', s.transit_units,
+           'in_transit_value', s.transit_cost, 'in_transit_retail_value', s.transit_retail) order by ty.ord) filter (where ty.kind is not null),
+         (select jsonb_build_object('total_quantity', i.units, 'unique_products', i.stocked, 'cost_value', i.cost_value, 'retail_value', i.retail_value,
+                   'in_transit_quantity', i.transit_units, 'in_transit_value', i.transit_cost, 'in_transit_retail_value', i.transit_retail)
             from stock i where i.kind = 'item'),
          jsonb_build_object('total_quantity', sum(s.units), 'unique_products', sum(s.stocked),
-           'cost_value', sum(s.cost_value), 'retail_value', sum(s.retail_value)),
+           'cost_value', sum(s.cost_value), 'retail_value', sum(s.retail_value), 'in_transit_quantity', sum(s.transit_units),
+           'in_transit_value', sum(s.transit_cost), 'in_transit_retail_value', sum(s.transit_retail)),
          sum(s.low + s.out_of_stock)::integer
     into v_totals, v_supplies_total, v_grand_total, v_low_total
     from stock s left join types ty on ty.kind = s.kind;

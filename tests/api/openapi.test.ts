@@ -118,4 +118,6 @@ const BODYLESS_WRITES = [
   'POST /api/users/:id/disable',
   'POST /api/users/:id/enable',
   'POST /api/users/:id/unlock',
+  'POST /api/transfers/:id/ship',
+  'POST /api/transfers/:id/cancel',
 ];

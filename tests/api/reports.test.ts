@@ -590,20 +590,22 @@ describe('customer and supplier balances', () => {
 });
 
 describe('inventory summary', () => {
-  const none = { total_quantity: 0, unique_products: 0, cost_value: 0, retail_value: 0 };
+  /** Nothing on its way to a branch. */
+  const road = { in_transit_quantity: 0, in_transit_value: 0, in_transit_retail_value: 0 };
+  const none = { total_quantity: 0, unique_products: 0, cost_value: 0, retail_value: 0, ...road };
 
   it('gives each type’s units, products in stock and value at cost and at price at a branch, and its low stock', async () => {
     const report = await get(`/api/reports/inventory-summary?location_id=${f.downtownId}`);
     const downtown = { id: f.downtownId, name: f.names.downtown };
     // T1 26 and T2 5 (26 x 60 + 5 x 50, 26 x 100 + 5 x 80); B1 9.
     expect(report.summary).toEqual([
-      { product_type: 'Tires', location: downtown, total_quantity: 31, unique_products: 2, cost_value: 1810, retail_value: 3000 },
-      { product_type: 'Batteries', location: downtown, total_quantity: 9, unique_products: 1, cost_value: 630, retail_value: 1080 },
+      { product_type: 'Tires', location: downtown, total_quantity: 31, unique_products: 2, cost_value: 1810, retail_value: 3000, ...road },
+      { product_type: 'Batteries', location: downtown, total_quantity: 9, unique_products: 1, cost_value: 630, retail_value: 1080, ...road },
       { product_type: 'Wipers', location: downtown, ...none },
     ]);
     expect(report.totals).toEqual([
-      { product_type: 'Tires', total_quantity: 31, unique_products: 2, cost_value: 1810, retail_value: 3000 },
-      { product_type: 'Batteries', total_quantity: 9, unique_products: 1, cost_value: 630, retail_value: 1080 },
+      { product_type: 'Tires', total_quantity: 31, unique_products: 2, cost_value: 1810, retail_value: 3000, ...road },
+      { product_type: 'Batteries', total_quantity: 9, unique_products: 1, cost_value: 630, retail_value: 1080, ...road },
       { product_type: 'Wipers', ...none },
     ]);
     // Below 10 (the bell's rule), lowest first.
@@ -621,7 +623,7 @@ describe('inventory summary', () => {
 
     const north = await get(`/api/reports/inventory-summary?location_id=${f.northsideId}`);
     expect(north.summary[0]).toEqual({
-      product_type: 'Tires', location: { id: f.northsideId, name: f.names.northside }, total_quantity: 6, unique_products: 1, cost_value: 300, retail_value: 480,
+      product_type: 'Tires', location: { id: f.northsideId, name: f.names.northside }, total_quantity: 6, unique_products: 1, cost_value: 300, retail_value: 480, ...road,
     });
     expect(north.low_stock_items.map((item: any) => [item.id, item.quantity])).toEqual([[ids.t2, 6]]);
     expect((await get('/api/reports/inventory-summary?location_id=999999999')).summary).toEqual([]);
@@ -638,8 +640,8 @@ describe('inventory summary', () => {
     if (isolated) {
       // T2 is in stock at two branches but is one product.
       expect(report.totals).toEqual([
-        { product_type: 'Tires', total_quantity: 42, unique_products: 3, cost_value: 2310, retail_value: 3830 },
-        { product_type: 'Batteries', total_quantity: 9, unique_products: 1, cost_value: 630, retail_value: 1080 },
+        { product_type: 'Tires', total_quantity: 42, unique_products: 3, cost_value: 2310, retail_value: 3830, ...road },
+        { product_type: 'Batteries', total_quantity: 9, unique_products: 1, cost_value: 630, retail_value: 1080, ...road },
         { product_type: 'Wipers', ...none },
       ]);
       expect(report.low_stock_items.map((item: any) => [item.id, item.location.id, item.quantity])).toEqual([

@@ -87,8 +87,8 @@ describe('stock per branch', () => {
     expect(moved.status).toBe(201);
     expect(moved.body.data).toEqual(
       expect.arrayContaining([
-        { location_id: f.downtownId, location_name: f.names.downtown, quantity: 3 },
-        { location_id: f.northsideId, location_name: f.names.northside, quantity: 4 },
+        { location_id: f.downtownId, location_name: f.names.downtown, quantity: 3, in_transit: 0, reorder_point: null, order_up_to: null },
+        { location_id: f.northsideId, location_name: f.names.northside, quantity: 4, in_transit: 0, reorder_point: null, order_up_to: null },
       ]),
     );
     const steps: [string, object][] = [

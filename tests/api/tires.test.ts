@@ -108,8 +108,8 @@ describe('tires', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ quantity: 9, selling_price: 95, name: `${f.names.brand} ${f.names.pattern} 215 / 60 R 16 ${f.tag}` });
     expect(updated.body.data.inventory).toEqual([
-      { location_id: f.downtownId, location_name: f.names.downtown, quantity: 6 },
-      { location_id: f.northsideId, location_name: f.names.northside, quantity: 3 },
+      { location_id: f.downtownId, location_name: f.names.downtown, quantity: 6, in_transit: 0 },
+      { location_id: f.northsideId, location_name: f.names.northside, quantity: 3, in_transit: 0 },
     ]);
 
     const tooFew = await putAsRead(h, token, `/api/tires/${tire.id}`, tireBody(f, { quantity: 1 }));

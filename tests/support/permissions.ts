@@ -109,6 +109,13 @@ export const newReceipt = async () =>
 const newBranch = () => created('/api/locations', { name: `Branch ${uniqueTag()}`, address: '4 Close St' });
 const closedDay = async () => created('/api/day-closes', { location_id: await newBranch(), date: today, counted: { cash: 0 } });
 
+const transferBody = () => ({ from_location_id: f.downtownId, to_location_id: f.northsideId, transfer_date: today, items: [{ product_id: tireId, quantity: 1 }] });
+async function shippedTransfer() {
+  const id = await created('/api/transfers', transferBody());
+  expect((await asAdmin('POST', `/api/transfers/${id}/ship`)).status).toBe(200);
+  return id;
+}
+
 /** One core on hand at Downtown, and the body that sends it back. */
 async function coresToSend() {
   const rule = (await asAdmin('POST', '/api/fee-rules', { name: `Core ${uniqueTag()}`, amount: 10, applies_to: 'marked', refundable: true })).body.data;
@@ -231,6 +238,10 @@ export const cases: Record<string, Case> = {
     body: { location_id: await newBranch() },
     status: 201,
   }),
+  ...records('/api/transfers', transferBody),
+  'POST /api/transfers/:id/ship': async () => ({ path: `/api/transfers/${await created('/api/transfers', transferBody())}/ship`, status: 200 }),
+  'POST /api/transfers/:id/receive': async () => ({ path: `/api/transfers/${await shippedTransfer()}/receive`, status: 200 }),
+  'POST /api/transfers/:id/cancel': async () => ({ path: `/api/transfers/${await created('/api/transfers', transferBody())}/cancel`, status: 200 }),
   ...records('/api/tires', tireCreateBody),
   'GET /api/tires/export': read('/api/tires/export'),
   'POST /api/tires/import': async () => ({
@@ -346,7 +357,7 @@ const AREAS = {
   access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'document-preview', 'fee-rules', 'cores', 'users', 'audit-events'],
   people: ['customers', 'suppliers', 'locations', 'services', 'vehicles'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
-  stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications', 'reorder-suggestions', 'reorder-levels'],
+  stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications', 'reorder-suggestions', 'reorder-levels', 'transfers'],
   documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns', 'receipts', 'day-closes', 'reports', 'dashboard', 'activity'],
 };
 type Area = keyof typeof AREAS;

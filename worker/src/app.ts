@@ -24,6 +24,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { dayCloseRoutes } from './routes/day-closes.ts';
 import { reorderRoutes } from './routes/reorder.ts';
+import { transferRoutes } from './routes/transfers.ts';
 import { describe, openApiDocument } from './http/openapi.ts';
 import { DOCS_PAGE } from './http/docs-page.ts';
 import { limitBody } from './http/body-limit.ts';
@@ -125,6 +126,7 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   app.route('/dashboard', dashboardRoutes);
   app.route('/day-closes', dayCloseRoutes);
   app.route('/', reorderRoutes);
+  app.route('/transfers', transferRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

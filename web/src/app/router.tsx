@@ -20,6 +20,7 @@ import { documentRoutes } from '../features/documents/routes';
 import { receiptRoutes } from '../features/receipts/routes';
 import { dayCloseRoutes } from '../features/day-closes/routes';
 import { reorderRoutes } from '../features/reorder/routes';
+import { transferRoutes } from '../features/transfers/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { userRoutes } from '../features/users/routes';
@@ -80,6 +81,7 @@ const routes: RouteObject[] = [
           ...receiptRoutes,
           ...dayCloseRoutes,
           ...reorderRoutes,
+          ...transferRoutes,
           ...settingsRoutes,
           ...reportRoutes,
           ...userRoutes,

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'user enabled',
   'unlocked',
   'sent back',
+  'shipped',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +45,7 @@ export const AUDIT_RECORD_TYPES = {
   supplier_return: 'Supplier return',
   receipt: 'Receipt',
   day_close: 'Day close',
+  transfer: 'Transfer',
   product: 'Product',
   customer: 'Customer',
   vehicle: 'Vehicle',
@@ -65,7 +67,7 @@ export type AuditRecordType = keyof typeof AUDIT_RECORD_TYPES;
 export const AUDIT_RECORD_TYPE_KEYS = Object.keys(AUDIT_RECORD_TYPES) as [AuditRecordType, ...AuditRecordType[]];
 
 /** Records whose detail pages show their own activity, to everyone who can open them. */
-export const ACTIVITY_RECORD_TYPES = ['invoice', 'sale', 'purchase', 'quote', 'credit_note', 'supplier_return', 'receipt', 'product', 'customer', 'supplier', 'vehicle'] as const;
+export const ACTIVITY_RECORD_TYPES = ['invoice', 'sale', 'purchase', 'quote', 'credit_note', 'supplier_return', 'receipt', 'transfer', 'product', 'customer', 'supplier', 'vehicle'] as const;
 
 /** A field's value before and after; either is null where the field had none (a record created or deleted). */
 export const auditChange = z.object({ old: z.unknown(), new: z.unknown() });

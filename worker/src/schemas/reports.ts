@@ -308,6 +308,11 @@ const stockFigures = {
   unique_products: count,
   cost_value: amount,
   retail_value: amount,
+  /** On its way to the branch on shipped transfers: not on the shelf, still the shop's. */
+  in_transit_quantity: count,
+  /** Those units at the product's cost (its average cost) and at its selling price. */
+  in_transit_value: amount,
+  in_transit_retail_value: amount,
 };
 const inventoryFigures = { product_type: inventoryGroup, ...stockFigures };
 
@@ -356,7 +361,7 @@ export const dashboard = z
     products: count,
     /** Units in stock, services aside: the inventory report's grand total. */
     stock_units: count,
-    /** What those units are worth at cost and at selling price. */
+    /** What those units and the units in transit between branches are worth at cost and at selling price. */
     stock_value: z.object({ cost: amount, retail: amount }),
     /** The last 12 months, this one included. */
     monthly_sales: z.array(z.object({ ...period, revenue: amount, count })),

@@ -60,7 +60,13 @@ export type PriceInput = z.input<typeof priceInput>;
 
 /** A product's stock at one branch. */
 export const branchStockRow = z
-  .object({ location_id: id, location_name: z.string(), quantity: z.number().int().min(0) })
+  .object({
+    location_id: id,
+    location_name: z.string(),
+    quantity: z.number().int().min(0),
+    /** On its way to this branch on a shipped transfer: not on the shelf, not sellable until received. */
+    in_transit: z.number().int().min(0),
+  })
   .meta({ id: 'BranchStock' });
 export type BranchStock = z.infer<typeof branchStockRow>;
 

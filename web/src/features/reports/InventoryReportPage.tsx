@@ -26,14 +26,17 @@ const figureNotes = (figures: StockFigures) => [
   `${formatCount(figures.unique_products)} unique ${figures.unique_products === 1 ? 'product' : 'products'}`,
   `Cost value ${formatMoney(figures.cost_value)}`,
   `Retail value ${formatMoney(figures.retail_value)}`,
+  ...(figures.in_transit_quantity > 0 ? [`In transit ${formatCount(figures.in_transit_quantity)} (cost ${formatMoney(figures.in_transit_value)})`] : []),
 ];
 
-/** A row's stock: units, products in stock, and their value at cost and at price. */
+/** A row's stock: units, products in stock, their value at cost and at price, and what is on its way to the branch (at cost). */
 const figureColumns: ReportColumn<StockFigures>[] = [
   { header: 'Quantity', value: (row) => row.total_quantity, kind: 'number' },
   { header: 'Unique Products', value: (row) => row.unique_products, kind: 'number' },
   { header: 'Cost Value', value: (row) => row.cost_value, kind: 'money' },
   { header: 'Retail Value', value: (row) => row.retail_value, kind: 'money' },
+  { header: 'In Transit', value: (row) => row.in_transit_quantity, kind: 'number' },
+  { header: 'In Transit Value', value: (row) => row.in_transit_value, kind: 'money' },
 ];
 
 /** Total Tires, Total Batteries, Total Wipers, then all the stock with shop supplies: the dashboard's stock units and value. */
@@ -72,6 +75,8 @@ export function InventoryReportPage() {
       sumCount(data.totals.map((type) => type.unique_products)),
       sumMoney(data.totals.map((type) => type.cost_value)),
       sumMoney(data.totals.map((type) => type.retail_value)),
+      sumCount(data.totals.map((type) => type.in_transit_quantity)),
+      sumMoney(data.totals.map((type) => type.in_transit_value)),
     ],
   };
 
@@ -92,6 +97,8 @@ export function InventoryReportPage() {
       data.supplies_total.unique_products,
       data.supplies_total.cost_value,
       data.supplies_total.retail_value,
+      data.supplies_total.in_transit_quantity,
+      data.supplies_total.in_transit_value,
     ],
   };
 

@@ -39,6 +39,8 @@ export function recordPath(type: AuditRecordType, id: number | null, productType
       return `/receipts/${id}`;
     case 'day_close':
       return `/day-closes/${id}`;
+    case 'transfer':
+      return `/transfers/${id}`;
     case 'customer':
       return `/customers/${id}`;
     case 'supplier':

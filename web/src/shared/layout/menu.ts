@@ -42,6 +42,7 @@ export const menu: MenuEntry[] = [
       { label: 'Batteries', to: '/batteries' },
       { label: 'Wipers', to: '/wiper-products' },
       { label: 'Overview', to: '/inventories' },
+      { label: 'Transfers', to: '/transfers' },
       { label: 'Services', to: '/services' },
     ],
   },

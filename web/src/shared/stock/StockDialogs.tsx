@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -103,6 +104,9 @@ export function TransferStockDialog(props: StockDialogProps) {
 
   return (
     <FormDialog title="Transfer Stock" submitLabel="Transfer" pending={pending} errors={errors} onSubmit={submit} onClose={onClose}>
+      <p className="stock-dialog-note">
+        Ships and receives at once: the goods are at the other branch as soon as you save. For goods that spend time on the road, make a <Link to="/transfers/new">transfer</Link>.
+      </p>
       <SelectField label="From Branch" required options={branches.options} placeholder={branches.placeholder} {...field('from_location_id')} />
       <SelectField label="To Branch" required options={branches.options} placeholder={branches.placeholder} {...field('to_location_id')} />
       <Field label="Quantity" type="number" required inputProps={{ step: '1', min: '1', inputMode: 'numeric' }} {...field('quantity')} />

@@ -21,6 +21,7 @@ function BranchStockTable({ productId }: { productId: number }) {
   if (stock.isPending) return <Spinner label="Loading stock..." />;
   if (stock.isError) return <ErrorBox messages={[`Error loading stock: ${stock.error.message}`]} />;
   const total = stock.data.reduce((sum, branch) => sum + branch.quantity, 0);
+  const inTransit = stock.data.reduce((sum, branch) => sum + branch.in_transit, 0);
   return (
     <>
       <DataTable
@@ -31,13 +32,19 @@ function BranchStockTable({ productId }: { productId: number }) {
         columns={[
           { header: 'Branch', cell: (branch) => branch.location_name },
           { header: 'Quantity', cell: (branch) => branch.quantity, className: 'cell-number' },
-          { header: 'In Transit', cell: (branch) => branch.in_transit, className: 'cell-number' },
+          { header: 'In Transit', cell: (branch) => branch.in_transit || '', className: 'cell-number' },
           { header: 'Reorder Point', cell: (branch) => branch.reorder_point, className: 'cell-number' },
           { header: 'Order Up To', cell: (branch) => branch.order_up_to, className: 'cell-number' },
         ]}
       />
       <p className="stock-total">
         Total (all branches): <strong>{total}</strong>
+        {inTransit > 0 && (
+          <>
+            {' '}
+            · In transit between branches, not yet sellable: <strong>{inTransit}</strong>
+          </>
+        )}
       </p>
     </>
   );

@@ -19,9 +19,9 @@ export const keptProductCount = (kind: ProductKind) => ({
   params: [kind],
 });
 
-/** SQL for the stock of `p` per branch, as `[{location_id, location_name, quantity}]`. */
+/** SQL for the stock of `p` per branch, as `[{location_id, location_name, quantity, in_transit}]`. */
 export const branchStock = `coalesce((
-  select json_agg(json_build_object('location_id', sl.location_id, 'location_name', lo.name, 'quantity', sl.quantity) order by lo.name)
+  select json_agg(json_build_object('location_id', sl.location_id, 'location_name', lo.name, 'quantity', sl.quantity, 'in_transit', sl.in_transit) order by lo.name)
     from public.stock_levels sl join public.locations lo on lo.id = sl.location_id
    where sl.product_id = p.id), '[]'::json)`;
 
