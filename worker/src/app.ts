@@ -23,6 +23,7 @@ import { coreRoutes, feeReportRoutes } from './routes/cores.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { dashboardRoutes } from './routes/dashboard.ts';
 import { dayCloseRoutes } from './routes/day-closes.ts';
+import { stockCountRoutes } from './routes/stock-counts.ts';
 import { describe, openApiDocument } from './http/openapi.ts';
 import { DOCS_PAGE } from './http/docs-page.ts';
 import { limitBody } from './http/body-limit.ts';
@@ -110,6 +111,7 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   app.route('/reports', feeReportRoutes);
   app.route('/dashboard', dashboardRoutes);
   app.route('/day-closes', dayCloseRoutes);
+  app.route('/stock-counts', stockCountRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

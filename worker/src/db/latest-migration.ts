@@ -1,2 +1,2 @@
 /** The newest migration this version of the app is built for; `npm run db:schema` writes this file. */
-export const LATEST_MIGRATION = '20261205000100_stock_in_transit';
+export const LATEST_MIGRATION = '20261205000300_stock_counts';
