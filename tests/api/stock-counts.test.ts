@@ -131,9 +131,9 @@ describe('stock counts', () => {
     );
     const [sums] = await sql<{ drift: number }>(
       `select count(*)::int as drift from public.stock_levels s
-        where s.product_id = any($1::bigint[])
+        where s.product_id = any(string_to_array($1, ',')::bigint[])
           and s.quantity + s.in_transit <> (select coalesce(sum(m.delta), 0) from public.stock_moves m where m.product_id = s.product_id and m.location_id = s.location_id)`,
-      [[a.id, b.id, c.id]],
+      [[a.id, b.id, c.id].join(',')],
     );
     expect(sums.drift).toBe(0);
     const [totals] = await sql<{ total_stock: number }>('select total_stock from public.products where id = $1', [a.id]);
@@ -245,8 +245,8 @@ describe('stock counts racing', () => {
     const won = answers.find((answer) => answer.status === 201)!.body.data;
     expect(answers.find((answer) => answer.status === 409)!.body.message).toContain(`in count ${won.number}`);
     const [{ open }] = await sql<{ open: number }>(
-      `select count(*)::int as open from public.stock_count_lines where open and location_id = $1 and product_id = any($2::bigint[])`,
-      [f.downtownId, items.map((item) => item.id)],
+      `select count(*)::int as open from public.stock_count_lines where open and location_id = $1 and product_id = any(string_to_array($2, ',')::bigint[])`,
+      [f.downtownId, items.map((item) => item.id).join(',')],
     );
     expect(open).toBe(2);
 

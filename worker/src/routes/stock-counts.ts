@@ -96,7 +96,7 @@ async function resolveLines(db: Db, lines: z.output<typeof countLinesInput>['lin
   const forms = lines.map((line) => (line.barcode === undefined ? null : scannedBarcode(line.barcode)));
   const codes = forms.flatMap((form) => form ?? []);
   const found = codes.length
-    ? await db.query<{ id: number; barcode: string }>('select id, barcode from public.products where barcode = any($1::text[])', [codes])
+    ? await db.query<{ id: number; barcode: string }>(`select id, barcode from public.products where barcode = any(string_to_array($1, ','))`, [codes.join(',')])
     : [];
   const byCode = new Map(found.map((row) => [row.barcode, Number(row.id)]));
   const seen = new Map<number, number>();
@@ -230,9 +230,9 @@ stockCountRoutes.put(
     const lines = await resolveLines(db, input.lines);
     await documentRule(() => db.query('select public.count_stock($1, $2::text::jsonb, $3)', [id, JSON.stringify(lines), c.get('user').id]));
     const [count] = await db.query<{ lines: number; counted_lines: number }>('select lines, counted_lines from public.stock_counts where id = $1', [id]);
-    const updated = await db.query(`select ${lineColumns} ${lineFrom} where sl.stock_count_id = $1 and sl.product_id = any($2::bigint[]) order by ${lineOrder}`, [
+    const updated = await db.query(`select ${lineColumns} ${lineFrom} where sl.stock_count_id = $1 and sl.product_id = any(string_to_array($2, ',')::bigint[]) order by ${lineOrder}`, [
       id,
-      lines.map((line) => line.product_id),
+      lines.map((line) => line.product_id).join(','),
     ]);
     return c.json({ data: { lines: count.lines, counted_lines: count.counted_lines, updated } });
   },
