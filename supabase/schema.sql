@@ -1196,7 +1196,6 @@ create table public.stock_count_lines (
   stock_count_id bigint not null,
   product_id bigint not null,
   location_id bigint not null,
-  open boolean default true not null,
   snapshot integer not null,
   counted integer,
   expected integer,
@@ -1206,15 +1205,19 @@ create table public.stock_count_lines (
   unit_cost numeric(12,2),
   constraint stock_count_lines_pkey PRIMARY KEY (stock_count_id, product_id),
   constraint stock_count_lines_counted_by_fkey FOREIGN KEY (counted_by) REFERENCES users(id) ON DELETE SET NULL,
-  constraint stock_count_lines_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
-  constraint stock_count_lines_product_id_fkey FOREIGN KEY (product_id) REFERENCES products(id) ON DELETE CASCADE,
-  constraint stock_count_lines_stock_count_id_fkey FOREIGN KEY (stock_count_id) REFERENCES stock_counts(id) ON DELETE CASCADE,
   constraint stock_count_lines_counted_check CHECK ((counted >= 0)),
   constraint stock_count_lines_counted_has_expected CHECK ((((counted IS NULL) = (expected IS NULL)) AND ((counted IS NULL) = (counted_at IS NULL))))
 );
-CREATE UNIQUE INDEX stock_count_lines_one_open ON public.stock_count_lines USING btree (location_id, product_id) WHERE open;
 CREATE INDEX stock_count_lines_product_idx ON public.stock_count_lines USING btree (product_id);
 alter table public.stock_count_lines enable row level security;
+
+create table public.stock_count_open (
+  location_id bigint not null,
+  product_id bigint not null,
+  stock_count_id bigint not null,
+  constraint stock_count_open_pkey PRIMARY KEY (location_id, product_id)
+);
+alter table public.stock_count_open enable row level security;
 
 create table public.stock_counts (
   id bigint generated always as identity not null,
@@ -2093,7 +2096,7 @@ begin
   elsif v_count.status = 'cancelled' then
     raise exception 'Count % is already cancelled.', v_count.number using errcode = 'P0001';
   end if;
-  update public.stock_count_lines l set open = false where l.stock_count_id = p_id and l.open;
+  delete from public.stock_count_open o where o.location_id = v_count.location_id and o.stock_count_id = p_id;
   update public.stock_counts c set status = 'cancelled', cancelled_at = now(), cancelled_by = p_user_id where c.id = p_id;
   perform public.audit_record('cancelled', 'stock_count', p_id, v_count.number, null, v_count.location_id);
 end;
@@ -3138,6 +3141,24 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.open_count_of(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint, OUT number text, OUT product text)
+ RETURNS record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.number, p.name
+    from public.stock_count_open o
+    join public.stock_counts c on c.id = o.stock_count_id
+    join public.products p on p.id = o.product_id
+   where o.location_id = p_location_id
+     and (p_kind is null or p.kind = p_kind)
+     and (p_tire_brand_id is null or exists (select 1 from public.tires t where t.product_id = p.id and t.tire_brand_id = p_tire_brand_id))
+     and (p_battery_brand_id is null or exists (select 1 from public.batteries b where b.product_id = p.id and b.battery_brand_id = p_battery_brand_id))
+   order by c.id, p.name
+   limit 1
+$function$;
+
 CREATE OR REPLACE FUNCTION public.post_document(p_type text, p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -3188,6 +3209,7 @@ declare
   v_corrections integer;
   v_units integer;
   v_value numeric;
+  v_txid bigint;
 begin
   select * into v_count from public.stock_counts c where c.id = p_id for update;
   if not found then
@@ -3234,7 +3256,7 @@ begin
 
   if p_uncounted = 'zero' and v_uncounted > 0 then
     update public.stock_count_lines l
-       set counted = 0, expected = s.quantity, counted_at = now(), counted_by = p_user_id
+       set counted = 0, expected = s.quantity, counted_at = now()
       from public.stock_levels s
      where l.stock_count_id = p_id and l.counted is null
        and s.product_id = l.product_id and s.location_id = v_count.location_id;
@@ -3252,6 +3274,8 @@ begin
       v_product, v_location, v_counted, v_shelf
       using errcode = 'P0001';
   end if;
+
+  perform set_config('wheelhouse.staging_stock', 'on', true);
 
   update public.stock_levels s
      set quantity = s.quantity + l.variance
@@ -3271,10 +3295,56 @@ begin
     from public.stock_count_lines l
    where l.stock_count_id = p_id and l.variance <> 0 and p.id = l.product_id;
 
+  -- What the row triggers would have staged: each changed row's figures after less before, per kind.
+  v_txid := public.report_pending_txid();
+  insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
+  select v_count.location_id, x.kind, (v_txid % 16)::smallint, v_txid, sum(x.after - x.before),
+         sum((x.after > 0)::integer - (x.before > 0)::integer),
+         sum((x.after - x.before) * x.cost_price), sum((x.after - x.before) * x.selling_price),
+         sum((x.after_state is not distinct from 'in')::integer
+           - (x.before_state is not distinct from 'in')::integer),
+         sum((x.after_state is not distinct from 'low')::integer
+           - (x.before_state is not distinct from 'low')::integer),
+         sum((x.after_state is not distinct from 'out')::integer
+           - (x.before_state is not distinct from 'out')::integer)
+    from (select y.*,
+                 case when not y.active then null when y.after = 0 then 'out' when y.after <= y.low_stock_at then 'low' else 'in' end as after_state,
+                 case when not y.active then null when y.before = 0 then 'out' when y.before <= y.low_stock_at then 'low' else 'in' end as before_state
+            from (select p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at, s.quantity as after, s.quantity - l.variance as before
+            from public.stock_count_lines l
+            join public.stock_levels s on s.product_id = l.product_id and s.location_id = v_count.location_id
+            join public.products p on p.id = l.product_id
+           where l.stock_count_id = p_id and l.variance <> 0) y) x
+   group by x.kind
+   order by x.kind
+  on conflict (location_id, kind, bucket, txid) do update
+     set units = t.units + excluded.units, stocked = t.stocked + excluded.stocked, cost_value = t.cost_value + excluded.cost_value,
+         retail_value = t.retail_value + excluded.retail_value, in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low,
+         out = t.out + excluded.out;
+  insert into public.report_product_totals as t (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
+  select x.kind, (v_txid % 16)::smallint, v_txid, 0, sum(x.after - x.before),
+         sum((x.after > 0)::integer - (x.before > 0)::integer),
+         sum((x.after - x.before) * x.cost_price), sum((x.after - x.before) * x.selling_price),
+         sum((x.active and x.after > x.low_stock_at)::integer - (x.active and x.before > x.low_stock_at)::integer),
+         sum((x.active and x.after > 0 and x.after <= x.low_stock_at)::integer - (x.active and x.before > 0 and x.before <= x.low_stock_at)::integer),
+         sum((x.active and x.after = 0)::integer - (x.active and x.before = 0)::integer)
+    from (select p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at, p.total_stock as after, p.total_stock - l.variance as before
+            from public.stock_count_lines l
+            join public.products p on p.id = l.product_id
+           where l.stock_count_id = p_id and l.variance <> 0) x
+   group by x.kind
+   order by x.kind
+  on conflict (kind, bucket, txid) do update
+     set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
+         cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
+         in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
+  perform set_config('wheelhouse.staging_stock', '', true);
+
   update public.stock_count_lines l
-     set open = false, unit_cost = case when l.variance <> 0 then p.cost_price end
+     set unit_cost = p.cost_price
     from public.products p
-   where l.stock_count_id = p_id and p.id = l.product_id;
+   where l.stock_count_id = p_id and l.variance <> 0 and p.id = l.product_id;
+  delete from public.stock_count_open o where o.location_id = v_count.location_id and o.stock_count_id = p_id;
 
   select count(*) filter (where l.variance <> 0), coalesce(sum(l.variance), 0), coalesce(sum(round(l.variance * l.unit_cost, 2)), 0)
     into v_corrections, v_units, v_value
@@ -3348,6 +3418,22 @@ begin
      where t.bucket = v_bucket and t.kind = new.kind;
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.products_leave_counts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.stock_count_open o using public.locations l where o.location_id = l.id and o.product_id = old.id;
+  with gone as (delete from public.stock_count_lines l where l.product_id = old.id returning l.stock_count_id, l.counted)
+  update public.stock_counts c
+     set lines = c.lines - 1, counted_lines = c.counted_lines - (g.counted is not null)::int
+    from gone g
+   where c.id = g.stock_count_id;
+  return old;
 end;
 $function$;
 
@@ -3643,31 +3729,6 @@ begin
   select max(c.business_date) into v_through from public.day_closes c where c.location_id = p_location_id and c.status = 'closed';
   if v_through is not null and p_date <= v_through then
     raise exception 'The day % is closed at %.', to_char(p_date, 'YYYY-MM-DD'), v_name using errcode = 'P0001';
-  end if;
-end;
-$function$;
-
-CREATE OR REPLACE FUNCTION public.refuse_open_count(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint)
- RETURNS void
- LANGUAGE plpgsql
- STABLE
- SET search_path TO ''
-AS $function$
-declare
-  v_number text;
-  v_product text;
-  v_location text;
-begin
-  select c.number, p.name, l.name into v_number, v_product, v_location
-    from public.stock_count_scope(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id) x
-    join public.stock_count_lines o on o.location_id = p_location_id and o.product_id = x.product_id and o.open
-    join public.stock_counts c on c.id = o.stock_count_id
-    join public.products p on p.id = o.product_id
-    join public.locations l on l.id = p_location_id
-   limit 1;
-  if v_number is not null then
-    raise exception '% is already being counted at % in count %: post or cancel that count first.', v_product, v_location, v_number
-      using errcode = 'P0001';
   end if;
 end;
 $function$;
@@ -5476,6 +5537,8 @@ declare
   v_id bigint;
   v_number text;
   v_lines integer;
+  v_other text;
+  v_product text;
 begin
   select l.name into v_location from public.locations l where l.id = p_location_id;
   if not found then
@@ -5499,23 +5562,31 @@ begin
                            when 'item' then 'Other items' else 'All products' end;
   end if;
 
-  perform public.refuse_open_count(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id);
-
   v_number := public.next_document_number('sc', current_date);
   insert into public.stock_counts (number, location_id, scope_kind, tire_brand_id, battery_brand_id, scope_label, notes, started_by)
   values (v_number, p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id, v_label, p_notes, p_user_id)
   returning id into v_id;
 
+  -- Goods of the scope that are active or still on the branch's shelf, with that shelf now. A product already in
+  -- an open count at the branch breaks the key of the open products, also when that count is being saved now.
   begin
     insert into public.stock_count_lines (stock_count_id, product_id, location_id, snapshot)
-    select v_id, x.product_id, p_location_id, x.quantity
-      from public.stock_count_scope(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id) x
-     order by x.product_id;
+    select v_id, p.id, p_location_id, coalesce(s.quantity, 0)
+      from public.products p
+      left join public.stock_levels s on s.product_id = p.id and s.location_id = p_location_id
+     where p.kind <> 'service'
+       and (p.active or s.quantity > 0)
+       and (p_kind is null or p.kind = p_kind)
+       and (p_tire_brand_id is null or p.id in (select t.product_id from public.tires t where t.tire_brand_id = p_tire_brand_id))
+       and (p_battery_brand_id is null or p.id in (select b.product_id from public.batteries b where b.battery_brand_id = p_battery_brand_id))
+     order by p.id;
     get diagnostics v_lines = row_count;
+    insert into public.stock_count_open (location_id, product_id, stock_count_id)
+    select p_location_id, l.product_id, v_id from public.stock_count_lines l where l.stock_count_id = v_id order by l.product_id;
   exception when unique_violation then
-    -- Another count of some of these products was started at the same time and saved first.
-    perform public.refuse_open_count(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id);
-    raise;
+    select o.number, o.product into v_other, v_product from public.open_count_of(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id) o;
+    raise exception '% is already being counted at % in count %: post or cancel that count first.', v_product, v_location, v_other
+      using errcode = 'P0001';
   end;
   if v_lines = 0 then
     raise exception 'There is nothing to count in % at %.', lower(v_label), v_location using errcode = 'WH422', hint = 'scope';
@@ -5528,22 +5599,6 @@ begin
     p_location_id);
   return v_id;
 end;
-$function$;
-
-CREATE OR REPLACE FUNCTION public.stock_count_scope(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint)
- RETURNS TABLE(product_id bigint, quantity integer)
- LANGUAGE sql
- STABLE
- SET search_path TO ''
-AS $function$
-  select p.id, coalesce(s.quantity, 0)
-    from public.products p
-    left join public.stock_levels s on s.product_id = p.id and s.location_id = p_location_id
-   where p.kind <> 'service'
-     and (p.active or coalesce(s.quantity, 0) > 0)
-     and (p_kind is null or p.kind = p_kind)
-     and (p_tire_brand_id is null or exists (select 1 from public.tires t where t.product_id = p.id and t.tire_brand_id = p_tire_brand_id))
-     and (p_battery_brand_id is null or exists (select 1 from public.batteries b where b.product_id = p.id and b.battery_brand_id = p_battery_brand_id))
 $function$;
 
 CREATE OR REPLACE FUNCTION public.stock_state(p_active boolean, p_quantity integer, p_low_stock_at integer)
@@ -5666,8 +5721,9 @@ CREATE TRIGGER patterns_product_names AFTER UPDATE OF name ON public.patterns FO
 CREATE TRIGGER patterns_version BEFORE UPDATE ON public.patterns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN ((((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR (old.barcode IS DISTINCT FROM new.barcode)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
+CREATE TRIGGER products_leave_counts BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION products_leave_counts();
 CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
-CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
+CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at ON public.products FOR EACH ROW WHEN ((current_setting('wheelhouse.staging_stock'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();
 CREATE CONSTRAINT TRIGGER products_totals_delete AFTER DELETE ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
 CREATE CONSTRAINT TRIGGER products_totals_insert AFTER INSERT ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
@@ -5717,7 +5773,7 @@ CREATE TRIGGER sales_report_write AFTER INSERT OR UPDATE ON public.sales FOR EAC
 CREATE TRIGGER sales_version BEFORE UPDATE ON public.sales FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_settings AFTER UPDATE ON public.settings FOR EACH ROW EXECUTE FUNCTION audit_row('settings', 'shop_name');
 CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
-CREATE TRIGGER stock_levels_report AFTER INSERT OR DELETE OR UPDATE ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION report_stock_level_changed();
+CREATE TRIGGER stock_levels_report AFTER INSERT OR DELETE OR UPDATE ON public.stock_levels FOR EACH ROW WHEN ((current_setting('wheelhouse.staging_stock'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION report_stock_level_changed();
 CREATE TRIGGER audit_stock_moves AFTER INSERT ON public.stock_moves FOR EACH ROW WHEN ((new.document_type IS NULL)) EXECUTE FUNCTION audit_stock_move();
 CREATE TRIGGER audit_supplier_returns AFTER INSERT OR DELETE ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION audit_document('supplier_return');
 CREATE TRIGGER supplier_returns_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');

@@ -3,7 +3,7 @@
 -- keeps the shelf quantity at the moment it was counted (expected): the snapshot plus what was sold,
 -- received or transferred since. Its variance is counted - expected, so those moves are never taken for a
 -- variance. Posting writes one count correction per variance onto the shelf as it then stands. A product
--- is in at most one open count per branch: a unique index on the open lines.
+-- is in at most one open count per branch: the key of stock_count_open.
 
 create table public.stock_counts (
   id bigint generated always as identity primary key,
@@ -37,11 +37,12 @@ create index stock_counts_location_idx on public.stock_counts (location_id, star
 create index stock_counts_open_idx on public.stock_counts (status, started_at desc, id desc);
 alter table public.stock_counts enable row level security;
 
+-- A count's lines are written only with their count, in the function that starts it, and leave with their
+-- product (a trigger): no foreign keys, whose check per line would lock the product row of each of 80,000 lines.
 create table public.stock_count_lines (
-  stock_count_id bigint not null references public.stock_counts(id) on delete cascade,
-  product_id bigint not null references public.products(id) on delete cascade,
-  location_id bigint not null references public.locations(id),
-  open boolean not null default true,
+  stock_count_id bigint not null,
+  product_id bigint not null,
+  location_id bigint not null,
   snapshot integer not null,
   counted integer check (counted >= 0),
   expected integer,
@@ -52,54 +53,56 @@ create table public.stock_count_lines (
   primary key (stock_count_id, product_id),
   constraint stock_count_lines_counted_has_expected check ((counted is null) = (expected is null) and (counted is null) = (counted_at is null))
 );
-create unique index stock_count_lines_one_open on public.stock_count_lines (location_id, product_id) where open;
 create index stock_count_lines_product_idx on public.stock_count_lines (product_id);
 alter table public.stock_count_lines enable row level security;
 
--- The products a count of a branch takes: goods (no services) of the scope that are active or still on its shelf.
-create function public.stock_count_scope(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint)
-returns table (product_id bigint, quantity integer)
+-- The products of a branch in its open counts: one row each, so a product is in one open count at a time. A
+-- count's rows go when it is posted or cancelled.
+create table public.stock_count_open (
+  location_id bigint not null,
+  product_id bigint not null,
+  stock_count_id bigint not null,
+  primary key (location_id, product_id)
+);
+alter table public.stock_count_open enable row level security;
+
+create function public.products_leave_counts()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  delete from public.stock_count_open o using public.locations l where o.location_id = l.id and o.product_id = old.id;
+  with gone as (delete from public.stock_count_lines l where l.product_id = old.id returning l.stock_count_id, l.counted)
+  update public.stock_counts c
+     set lines = c.lines - 1, counted_lines = c.counted_lines - (g.counted is not null)::int
+    from gone g
+   where c.id = g.stock_count_id;
+  return old;
+end;
+$$;
+revoke execute on function public.products_leave_counts() from public;
+create trigger products_leave_counts before delete on public.products for each row execute function public.products_leave_counts();
+
+-- The open count of a branch that already holds a product of a scope, and that product.
+create function public.open_count_of(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint,
+  out number text, out product text)
 language sql
 stable
 set search_path = ''
 as $$
-  select p.id, coalesce(s.quantity, 0)
-    from public.products p
-    left join public.stock_levels s on s.product_id = p.id and s.location_id = p_location_id
-   where p.kind <> 'service'
-     and (p.active or coalesce(s.quantity, 0) > 0)
+  select c.number, p.name
+    from public.stock_count_open o
+    join public.stock_counts c on c.id = o.stock_count_id
+    join public.products p on p.id = o.product_id
+   where o.location_id = p_location_id
      and (p_kind is null or p.kind = p_kind)
      and (p_tire_brand_id is null or exists (select 1 from public.tires t where t.product_id = p.id and t.tire_brand_id = p_tire_brand_id))
      and (p_battery_brand_id is null or exists (select 1 from public.batteries b where b.product_id = p.id and b.battery_brand_id = p_battery_brand_id))
+   order by c.id, p.name
+   limit 1
 $$;
-revoke execute on function public.stock_count_scope(bigint, text, bigint, bigint) from public;
-
--- Refuses to start a count of products already in an open count at the branch, naming that count.
-create function public.refuse_open_count(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint)
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
-declare
-  v_number text;
-  v_product text;
-  v_location text;
-begin
-  select c.number, p.name, l.name into v_number, v_product, v_location
-    from public.stock_count_scope(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id) x
-    join public.stock_count_lines o on o.location_id = p_location_id and o.product_id = x.product_id and o.open
-    join public.stock_counts c on c.id = o.stock_count_id
-    join public.products p on p.id = o.product_id
-    join public.locations l on l.id = p_location_id
-   limit 1;
-  if v_number is not null then
-    raise exception '% is already being counted at % in count %: post or cancel that count first.', v_product, v_location, v_number
-      using errcode = 'P0001';
-  end if;
-end;
-$$;
-revoke execute on function public.refuse_open_count(bigint, text, bigint, bigint) from public;
+revoke execute on function public.open_count_of(bigint, text, bigint, bigint) from public;
 
 -- Starts a count of a branch's products (all, one kind, or one tire or battery brand), keeping each one's
 -- shelf quantity now.
@@ -115,6 +118,8 @@ declare
   v_id bigint;
   v_number text;
   v_lines integer;
+  v_other text;
+  v_product text;
 begin
   select l.name into v_location from public.locations l where l.id = p_location_id;
   if not found then
@@ -138,23 +143,31 @@ begin
                            when 'item' then 'Other items' else 'All products' end;
   end if;
 
-  perform public.refuse_open_count(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id);
-
   v_number := public.next_document_number('sc', current_date);
   insert into public.stock_counts (number, location_id, scope_kind, tire_brand_id, battery_brand_id, scope_label, notes, started_by)
   values (v_number, p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id, v_label, p_notes, p_user_id)
   returning id into v_id;
 
+  -- Goods of the scope that are active or still on the branch's shelf, with that shelf now. A product already in
+  -- an open count at the branch breaks the key of the open products, also when that count is being saved now.
   begin
     insert into public.stock_count_lines (stock_count_id, product_id, location_id, snapshot)
-    select v_id, x.product_id, p_location_id, x.quantity
-      from public.stock_count_scope(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id) x
-     order by x.product_id;
+    select v_id, p.id, p_location_id, coalesce(s.quantity, 0)
+      from public.products p
+      left join public.stock_levels s on s.product_id = p.id and s.location_id = p_location_id
+     where p.kind <> 'service'
+       and (p.active or s.quantity > 0)
+       and (p_kind is null or p.kind = p_kind)
+       and (p_tire_brand_id is null or p.id in (select t.product_id from public.tires t where t.tire_brand_id = p_tire_brand_id))
+       and (p_battery_brand_id is null or p.id in (select b.product_id from public.batteries b where b.battery_brand_id = p_battery_brand_id))
+     order by p.id;
     get diagnostics v_lines = row_count;
+    insert into public.stock_count_open (location_id, product_id, stock_count_id)
+    select p_location_id, l.product_id, v_id from public.stock_count_lines l where l.stock_count_id = v_id order by l.product_id;
   exception when unique_violation then
-    -- Another count of some of these products was started at the same time and saved first.
-    perform public.refuse_open_count(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id);
-    raise;
+    select o.number, o.product into v_other, v_product from public.open_count_of(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id) o;
+    raise exception '% is already being counted at % in count %: post or cancel that count first.', v_product, v_location, v_other
+      using errcode = 'P0001';
   end;
   if v_lines = 0 then
     raise exception 'There is nothing to count in % at %.', lower(v_label), v_location using errcode = 'WH422', hint = 'scope';
@@ -243,6 +256,17 @@ end;
 $$;
 revoke execute on function public.count_stock(bigint, jsonb, bigint) from public;
 
+-- The report totals follow each stock level and product row through their row triggers, which upsert one staging
+-- row per kind: tens of thousands of corrections in one transaction would rewrite that row as many times. While
+-- `wheelhouse.staging_stock` is 'on', the row triggers stand aside and the posting stages the totals once per kind.
+create or replace trigger stock_levels_report after insert or delete or update on public.stock_levels
+  for each row when (current_setting('wheelhouse.staging_stock', true) is distinct from 'on')
+  execute function public.report_stock_level_changed();
+create or replace trigger products_report_write after insert or update of kind, active, total_stock, cost_price, selling_price, low_stock_at
+  on public.products
+  for each row when (current_setting('wheelhouse.staging_stock', true) is distinct from 'on')
+  execute function public.report_product_changed();
+
 -- Posts a count: one count correction per variance, onto the shelf as it stands now. Lines not counted are
 -- refused unless `p_uncounted` says what they are: 'zero' (counted as none on the shelf now) or 'skip'
 -- (left as they are). Locks the products, then their stock rows, in product order, as move_stock does.
@@ -261,6 +285,7 @@ declare
   v_corrections integer;
   v_units integer;
   v_value numeric;
+  v_txid bigint;
 begin
   select * into v_count from public.stock_counts c where c.id = p_id for update;
   if not found then
@@ -307,7 +332,7 @@ begin
 
   if p_uncounted = 'zero' and v_uncounted > 0 then
     update public.stock_count_lines l
-       set counted = 0, expected = s.quantity, counted_at = now(), counted_by = p_user_id
+       set counted = 0, expected = s.quantity, counted_at = now()
       from public.stock_levels s
      where l.stock_count_id = p_id and l.counted is null
        and s.product_id = l.product_id and s.location_id = v_count.location_id;
@@ -325,6 +350,8 @@ begin
       v_product, v_location, v_counted, v_shelf
       using errcode = 'P0001';
   end if;
+
+  perform set_config('wheelhouse.staging_stock', 'on', true);
 
   update public.stock_levels s
      set quantity = s.quantity + l.variance
@@ -344,10 +371,56 @@ begin
     from public.stock_count_lines l
    where l.stock_count_id = p_id and l.variance <> 0 and p.id = l.product_id;
 
+  -- What the row triggers would have staged: each changed row's figures after less before, per kind.
+  v_txid := public.report_pending_txid();
+  insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
+  select v_count.location_id, x.kind, (v_txid % 16)::smallint, v_txid, sum(x.after - x.before),
+         sum((x.after > 0)::integer - (x.before > 0)::integer),
+         sum((x.after - x.before) * x.cost_price), sum((x.after - x.before) * x.selling_price),
+         sum((x.after_state is not distinct from 'in')::integer
+           - (x.before_state is not distinct from 'in')::integer),
+         sum((x.after_state is not distinct from 'low')::integer
+           - (x.before_state is not distinct from 'low')::integer),
+         sum((x.after_state is not distinct from 'out')::integer
+           - (x.before_state is not distinct from 'out')::integer)
+    from (select y.*,
+                 case when not y.active then null when y.after = 0 then 'out' when y.after <= y.low_stock_at then 'low' else 'in' end as after_state,
+                 case when not y.active then null when y.before = 0 then 'out' when y.before <= y.low_stock_at then 'low' else 'in' end as before_state
+            from (select p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at, s.quantity as after, s.quantity - l.variance as before
+            from public.stock_count_lines l
+            join public.stock_levels s on s.product_id = l.product_id and s.location_id = v_count.location_id
+            join public.products p on p.id = l.product_id
+           where l.stock_count_id = p_id and l.variance <> 0) y) x
+   group by x.kind
+   order by x.kind
+  on conflict (location_id, kind, bucket, txid) do update
+     set units = t.units + excluded.units, stocked = t.stocked + excluded.stocked, cost_value = t.cost_value + excluded.cost_value,
+         retail_value = t.retail_value + excluded.retail_value, in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low,
+         out = t.out + excluded.out;
+  insert into public.report_product_totals as t (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
+  select x.kind, (v_txid % 16)::smallint, v_txid, 0, sum(x.after - x.before),
+         sum((x.after > 0)::integer - (x.before > 0)::integer),
+         sum((x.after - x.before) * x.cost_price), sum((x.after - x.before) * x.selling_price),
+         sum((x.active and x.after > x.low_stock_at)::integer - (x.active and x.before > x.low_stock_at)::integer),
+         sum((x.active and x.after > 0 and x.after <= x.low_stock_at)::integer - (x.active and x.before > 0 and x.before <= x.low_stock_at)::integer),
+         sum((x.active and x.after = 0)::integer - (x.active and x.before = 0)::integer)
+    from (select p.kind, p.active, p.cost_price, p.selling_price, p.low_stock_at, p.total_stock as after, p.total_stock - l.variance as before
+            from public.stock_count_lines l
+            join public.products p on p.id = l.product_id
+           where l.stock_count_id = p_id and l.variance <> 0) x
+   group by x.kind
+   order by x.kind
+  on conflict (kind, bucket, txid) do update
+     set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
+         cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
+         in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
+  perform set_config('wheelhouse.staging_stock', '', true);
+
   update public.stock_count_lines l
-     set open = false, unit_cost = case when l.variance <> 0 then p.cost_price end
+     set unit_cost = p.cost_price
     from public.products p
-   where l.stock_count_id = p_id and p.id = l.product_id;
+   where l.stock_count_id = p_id and l.variance <> 0 and p.id = l.product_id;
+  delete from public.stock_count_open o where o.location_id = v_count.location_id and o.stock_count_id = p_id;
 
   select count(*) filter (where l.variance <> 0), coalesce(sum(l.variance), 0), coalesce(sum(round(l.variance * l.unit_cost, 2)), 0)
     into v_corrections, v_units, v_value
@@ -386,7 +459,7 @@ begin
   elsif v_count.status = 'cancelled' then
     raise exception 'Count % is already cancelled.', v_count.number using errcode = 'P0001';
   end if;
-  update public.stock_count_lines l set open = false where l.stock_count_id = p_id and l.open;
+  delete from public.stock_count_open o where o.location_id = v_count.location_id and o.stock_count_id = p_id;
   update public.stock_counts c set status = 'cancelled', cancelled_at = now(), cancelled_by = p_user_id where c.id = p_id;
   perform public.audit_record('cancelled', 'stock_count', p_id, v_count.number, null, v_count.location_id);
 end;

@@ -138,6 +138,8 @@ describe('stock counts', () => {
     expect(sums.drift).toBe(0);
     const [totals] = await sql<{ total_stock: number }>('select total_stock from public.products where id = $1', [a.id]);
     expect(totals.total_stock).toBe(7);
+    // The report totals the posting staged once per kind are those its rows add up to.
+    expect(await sql(`select * from public.report_summary_drift() where summary in ('report_stock_totals', 'report_product_totals')`)).toEqual([]);
 
     // Once posted: a second post, a cancel and a count are refused.
     expect((await send('POST', `/api/stock-counts/${started.id}/post`, {})).body.message).toBe(`Count ${started.number} is already posted.`);
@@ -245,7 +247,7 @@ describe('stock counts racing', () => {
     const won = answers.find((answer) => answer.status === 201)!.body.data;
     expect(answers.find((answer) => answer.status === 409)!.body.message).toContain(`in count ${won.number}`);
     const [{ open }] = await sql<{ open: number }>(
-      `select count(*)::int as open from public.stock_count_lines where open and location_id = $1 and product_id = any(string_to_array($2, ',')::bigint[])`,
+      `select count(*)::int as open from public.stock_count_open where location_id = $1 and product_id = any(string_to_array($2, ',')::bigint[])`,
       [f.downtownId, items.map((item) => item.id).join(',')],
     );
     expect(open).toBe(2);

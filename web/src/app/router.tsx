@@ -19,6 +19,7 @@ import { serviceRoutes } from '../features/services/routes';
 import { documentRoutes } from '../features/documents/routes';
 import { receiptRoutes } from '../features/receipts/routes';
 import { dayCloseRoutes } from '../features/day-closes/routes';
+import { stockCountRoutes } from '../features/stock-counts/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { userRoutes } from '../features/users/routes';
@@ -78,6 +79,7 @@ const routes: RouteObject[] = [
           ...documentRoutes,
           ...receiptRoutes,
           ...dayCloseRoutes,
+          ...stockCountRoutes,
           ...settingsRoutes,
           ...reportRoutes,
           ...userRoutes,

@@ -43,6 +43,7 @@ export const menu: MenuEntry[] = [
       { label: 'Wipers', to: '/wiper-products' },
       { label: 'Overview', to: '/inventories' },
       { label: 'Services', to: '/services' },
+      { label: 'Stock Counts', to: '/stock-counts' },
     ],
   },
   {
