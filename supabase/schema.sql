@@ -3238,14 +3238,6 @@ begin
     order by p.id
       for no key update of p;
 
-  if p_uncounted = 'zero' and v_uncounted > 0 then
-    insert into public.stock_levels (product_id, location_id)
-    select l.product_id, v_count.location_id from public.stock_count_lines l
-     where l.stock_count_id = p_id and l.counted is null
-     order by l.product_id
-    on conflict do nothing;
-  end if;
-
   perform 1
      from public.stock_levels s
      join public.stock_count_lines l on l.product_id = s.product_id
@@ -3254,12 +3246,13 @@ begin
     order by s.product_id
       for no key update of s;
 
+  -- A product without stock at the branch has none to correct.
   if p_uncounted = 'zero' and v_uncounted > 0 then
     update public.stock_count_lines l
-       set counted = 0, expected = s.quantity, counted_at = now()
-      from public.stock_levels s
-     where l.stock_count_id = p_id and l.counted is null
-       and s.product_id = l.product_id and s.location_id = v_count.location_id;
+       set counted = 0, counted_at = now(),
+           expected = coalesce((select s.quantity from public.stock_levels s
+                                 where s.product_id = l.product_id and s.location_id = v_count.location_id), 0)
+     where l.stock_count_id = p_id and l.counted is null;
   end if;
 
   select p.name, s.quantity, l.counted into v_product, v_shelf, v_counted
@@ -3338,6 +3331,22 @@ begin
      set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
          cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
          in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
+  -- And what product_totals_apply would have added at commit, in its bucket's rows, locked in its order.
+  perform 1 from public.product_totals t where t.bucket = (txid_current() % 16)::smallint order by t.kind for update;
+  update public.product_totals t
+     set stock_value = t.stock_value + x.stock_value, low_stock = t.low_stock + x.low_stock,
+         out_of_stock = t.out_of_stock + x.out_of_stock, alerts = t.alerts + x.alerts
+    from (select p.kind,
+                 sum(p.selling_price * l.variance) as stock_value,
+                 sum((p.total_stock between 1 and 9)::integer - (p.total_stock - l.variance between 1 and 9)::integer) as low_stock,
+                 sum((p.total_stock = 0)::integer - (p.total_stock - l.variance = 0)::integer) as out_of_stock,
+                 sum((p.active and p.kind <> 'service' and p.total_stock <= p.low_stock_at)::integer
+                   - (p.active and p.kind <> 'service' and p.total_stock - l.variance <= p.low_stock_at)::integer) as alerts
+            from public.stock_count_lines l
+            join public.products p on p.id = l.product_id
+           where l.stock_count_id = p_id and l.variance <> 0
+           group by p.kind) x
+   where t.bucket = (txid_current() % 16)::smallint and t.kind = x.kind;
   perform set_config('wheelhouse.staging_stock', '', true);
 
   update public.stock_count_lines l
@@ -5727,7 +5736,7 @@ CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, tot
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();
 CREATE CONSTRAINT TRIGGER products_totals_delete AFTER DELETE ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
 CREATE CONSTRAINT TRIGGER products_totals_insert AFTER INSERT ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
-CREATE CONSTRAINT TRIGGER products_totals_update AFTER UPDATE OF kind, total_stock, selling_price, active, low_stock_at ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.kind IS DISTINCT FROM new.kind) OR (old.total_stock IS DISTINCT FROM new.total_stock) OR (old.selling_price IS DISTINCT FROM new.selling_price) OR (old.active IS DISTINCT FROM new.active) OR (old.low_stock_at IS DISTINCT FROM new.low_stock_at))) EXECUTE FUNCTION product_totals_apply();
+CREATE CONSTRAINT TRIGGER products_totals_update AFTER UPDATE OF kind, total_stock, selling_price, active, low_stock_at ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN ((((old.kind IS DISTINCT FROM new.kind) OR (old.total_stock IS DISTINCT FROM new.total_stock) OR (old.selling_price IS DISTINCT FROM new.selling_price) OR (old.active IS DISTINCT FROM new.active) OR (old.low_stock_at IS DISTINCT FROM new.low_stock_at)) AND (current_setting('wheelhouse.staging_stock'::text, true) IS DISTINCT FROM 'on'::text))) EXECUTE FUNCTION product_totals_apply();
 CREATE TRIGGER products_version BEFORE UPDATE ON public.products FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER products_words AFTER INSERT OR UPDATE OF name, search_text ON public.products FOR EACH ROW EXECUTE FUNCTION products_write_words();
 CREATE TRIGGER audit_purchase_items AFTER INSERT OR DELETE OR UPDATE ON public.purchase_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('purchase', 'purchase_id', 'purchases');

@@ -266,6 +266,14 @@ create or replace trigger products_report_write after insert or update of kind, 
   on public.products
   for each row when (current_setting('wheelhouse.staging_stock', true) is distinct from 'on')
   execute function public.report_product_changed();
+drop trigger products_totals_update on public.products;
+create constraint trigger products_totals_update after update of kind, total_stock, selling_price, active, low_stock_at on public.products
+  deferrable initially deferred
+  for each row when ((old.kind is distinct from new.kind or old.total_stock is distinct from new.total_stock
+                      or old.selling_price is distinct from new.selling_price or old.active is distinct from new.active
+                      or old.low_stock_at is distinct from new.low_stock_at)
+                     and current_setting('wheelhouse.staging_stock', true) is distinct from 'on')
+  execute function public.product_totals_apply();
 
 -- Posts a count: one count correction per variance, onto the shelf as it stands now. Lines not counted are
 -- refused unless `p_uncounted` says what they are: 'zero' (counted as none on the shelf now) or 'skip'
@@ -314,14 +322,6 @@ begin
     order by p.id
       for no key update of p;
 
-  if p_uncounted = 'zero' and v_uncounted > 0 then
-    insert into public.stock_levels (product_id, location_id)
-    select l.product_id, v_count.location_id from public.stock_count_lines l
-     where l.stock_count_id = p_id and l.counted is null
-     order by l.product_id
-    on conflict do nothing;
-  end if;
-
   perform 1
      from public.stock_levels s
      join public.stock_count_lines l on l.product_id = s.product_id
@@ -330,12 +330,13 @@ begin
     order by s.product_id
       for no key update of s;
 
+  -- A product without stock at the branch has none to correct.
   if p_uncounted = 'zero' and v_uncounted > 0 then
     update public.stock_count_lines l
-       set counted = 0, expected = s.quantity, counted_at = now()
-      from public.stock_levels s
-     where l.stock_count_id = p_id and l.counted is null
-       and s.product_id = l.product_id and s.location_id = v_count.location_id;
+       set counted = 0, counted_at = now(),
+           expected = coalesce((select s.quantity from public.stock_levels s
+                                 where s.product_id = l.product_id and s.location_id = v_count.location_id), 0)
+     where l.stock_count_id = p_id and l.counted is null;
   end if;
 
   select p.name, s.quantity, l.counted into v_product, v_shelf, v_counted
@@ -414,6 +415,22 @@ begin
      set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
          cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
          in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
+  -- And what product_totals_apply would have added at commit, in its bucket's rows, locked in its order.
+  perform 1 from public.product_totals t where t.bucket = (txid_current() % 16)::smallint order by t.kind for update;
+  update public.product_totals t
+     set stock_value = t.stock_value + x.stock_value, low_stock = t.low_stock + x.low_stock,
+         out_of_stock = t.out_of_stock + x.out_of_stock, alerts = t.alerts + x.alerts
+    from (select p.kind,
+                 sum(p.selling_price * l.variance) as stock_value,
+                 sum((p.total_stock between 1 and 9)::integer - (p.total_stock - l.variance between 1 and 9)::integer) as low_stock,
+                 sum((p.total_stock = 0)::integer - (p.total_stock - l.variance = 0)::integer) as out_of_stock,
+                 sum((p.active and p.kind <> 'service' and p.total_stock <= p.low_stock_at)::integer
+                   - (p.active and p.kind <> 'service' and p.total_stock - l.variance <= p.low_stock_at)::integer) as alerts
+            from public.stock_count_lines l
+            join public.products p on p.id = l.product_id
+           where l.stock_count_id = p_id and l.variance <> 0
+           group by p.kind) x
+   where t.bucket = (txid_current() % 16)::smallint and t.kind = x.kind;
   perform set_config('wheelhouse.staging_stock', '', true);
 
   update public.stock_count_lines l

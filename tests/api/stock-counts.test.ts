@@ -140,6 +140,12 @@ describe('stock counts', () => {
     expect(totals.total_stock).toBe(7);
     // The report totals the posting staged once per kind are those its rows add up to.
     expect(await sql(`select * from public.report_summary_drift() where summary in ('report_stock_totals', 'report_product_totals')`)).toEqual([]);
+    const [kept] = await sql<{ kept: string; recounted: string }>(
+      `select (select json_build_object('value', sum(stock_value), 'low', sum(low_stock), 'out', sum(out_of_stock), 'alerts', sum(alerts)) from public.product_totals where kind = 'tire')::text as kept,
+              (select json_build_object('value', sum(selling_price * total_stock), 'low', sum((total_stock between 1 and 9)::int), 'out', sum((total_stock = 0)::int),
+                                        'alerts', sum((active and total_stock <= low_stock_at)::int)) from public.products where kind = 'tire')::text as recounted`,
+    );
+    expect(JSON.parse(kept.kept)).toEqual(JSON.parse(kept.recounted));
 
     // Once posted: a second post, a cancel and a count are refused.
     expect((await send('POST', `/api/stock-counts/${started.id}/post`, {})).body.message).toBe(`Count ${started.number} is already posted.`);
