@@ -1219,6 +1219,76 @@ CREATE INDEX sign_in_addresses_unknown_idx ON public.sign_in_addresses USING btr
 CREATE INDEX sign_in_addresses_window_idx ON public.sign_in_addresses USING btree (window_start);
 alter table public.sign_in_addresses enable row level security;
 
+create table public.stock_count_lines (
+  stock_count_id bigint not null,
+  product_id bigint not null,
+  location_id bigint not null,
+  snapshot integer not null,
+  counted integer,
+  expected integer,
+  variance integer generated always as ((counted - expected)) stored,
+  counted_at timestamp with time zone,
+  counted_by bigint,
+  unit_cost numeric(12,2),
+  constraint stock_count_lines_pkey PRIMARY KEY (stock_count_id, product_id),
+  constraint stock_count_lines_counted_by_fkey FOREIGN KEY (counted_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint stock_count_lines_counted_check CHECK ((counted >= 0)),
+  constraint stock_count_lines_counted_has_expected CHECK ((((counted IS NULL) = (expected IS NULL)) AND ((counted IS NULL) = (counted_at IS NULL))))
+);
+CREATE INDEX stock_count_lines_product_idx ON public.stock_count_lines USING btree (product_id);
+alter table public.stock_count_lines enable row level security;
+
+create table public.stock_count_open (
+  location_id bigint not null,
+  product_id bigint not null,
+  stock_count_id bigint not null,
+  constraint stock_count_open_pkey PRIMARY KEY (location_id, product_id)
+);
+alter table public.stock_count_open enable row level security;
+
+create table public.stock_counts (
+  id bigint generated always as identity not null,
+  number text not null,
+  location_id bigint not null,
+  status text default 'open'::text not null,
+  scope_kind text,
+  tire_brand_id bigint,
+  battery_brand_id bigint,
+  scope_label text not null,
+  lines integer default 0 not null,
+  counted_lines integer default 0 not null,
+  notes text,
+  started_by bigint,
+  started_at timestamp with time zone default now() not null,
+  posted_by bigint,
+  posted_at timestamp with time zone,
+  uncounted text,
+  corrections integer,
+  variance_units integer,
+  variance_value numeric(14,2),
+  cancelled_by bigint,
+  cancelled_at timestamp with time zone,
+  constraint stock_counts_pkey PRIMARY KEY (id),
+  constraint stock_counts_number_key UNIQUE (number),
+  constraint stock_counts_battery_brand_id_fkey FOREIGN KEY (battery_brand_id) REFERENCES battery_brands(id) ON DELETE SET NULL,
+  constraint stock_counts_cancelled_by_fkey FOREIGN KEY (cancelled_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint stock_counts_location_id_fkey FOREIGN KEY (location_id) REFERENCES locations(id),
+  constraint stock_counts_posted_by_fkey FOREIGN KEY (posted_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint stock_counts_started_by_fkey FOREIGN KEY (started_by) REFERENCES users(id) ON DELETE SET NULL,
+  constraint stock_counts_tire_brand_id_fkey FOREIGN KEY (tire_brand_id) REFERENCES tire_brands(id) ON DELETE SET NULL,
+  constraint stock_counts_cancelled CHECK (((status = 'cancelled'::text) = (cancelled_at IS NOT NULL))),
+  constraint stock_counts_counted_within_lines CHECK (((counted_lines >= 0) AND (counted_lines <= lines))),
+  constraint stock_counts_one_scope CHECK ((num_nonnulls(scope_kind, tire_brand_id, battery_brand_id) <= 1)),
+  constraint stock_counts_posted CHECK (((status = 'posted'::text) = (posted_at IS NOT NULL))),
+  constraint stock_counts_scope_kind_check CHECK ((scope_kind = ANY (ARRAY['tire'::text, 'battery'::text, 'wiper'::text, 'item'::text]))),
+  constraint stock_counts_status_check CHECK ((status = ANY (ARRAY['open'::text, 'posted'::text, 'cancelled'::text]))),
+  constraint stock_counts_uncounted_check CHECK ((uncounted = ANY (ARRAY['zero'::text, 'skip'::text])))
+);
+CREATE INDEX stock_counts_location_idx ON public.stock_counts USING btree (location_id, started_at DESC, id DESC);
+CREATE INDEX stock_counts_open_idx ON public.stock_counts USING btree (status, started_at DESC, id DESC);
+CREATE INDEX stock_counts_started_idx ON public.stock_counts USING btree (started_at DESC, id DESC);
+alter table public.stock_counts enable row level security;
+
 create table public.stock_levels (
   product_id bigint not null,
   location_id bigint not null,
@@ -2172,6 +2242,29 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.cancel_stock_count(p_id bigint, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_count public.stock_counts;
+begin
+  select * into v_count from public.stock_counts c where c.id = p_id for update;
+  if not found then
+    raise exception 'Stock count not found' using errcode = 'P0002';
+  end if;
+  if v_count.status = 'posted' then
+    raise exception 'Count % is posted: it cannot be cancelled.', v_count.number using errcode = 'P0001';
+  elsif v_count.status = 'cancelled' then
+    raise exception 'Count % is already cancelled.', v_count.number using errcode = 'P0001';
+  end if;
+  delete from public.stock_count_open o where o.location_id = v_count.location_id and o.stock_count_id = p_id;
+  update public.stock_counts c set status = 'cancelled', cancelled_at = now(), cancelled_by = p_user_id where c.id = p_id;
+  perform public.audit_record('cancelled', 'stock_count', p_id, v_count.number, null, v_count.location_id);
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.cancel_transfer(p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -2364,6 +2457,75 @@ exception when check_violation then
   raise exception 'Only % of these cores are on hand at this branch.',
     (select coalesce(max(s.quantity), 0) from public.core_stock s where s.location_id = new.location_id and s.fee_rule_id = new.fee_rule_id)
     using errcode = 'P0001';
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.count_stock(p_id bigint, p_lines jsonb, p_user_id bigint)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_count public.stock_counts;
+  v_index integer;
+  v_name text;
+  v_before integer;
+  v_after integer;
+begin
+  select * into v_count from public.stock_counts c where c.id = p_id for no key update;
+  if not found then
+    raise exception 'Stock count not found' using errcode = 'P0002';
+  end if;
+  if v_count.status <> 'open' then
+    raise exception 'Count % is %: its lines cannot change.', v_count.number, v_count.status using errcode = 'P0001';
+  end if;
+
+  select x.ord - 1, coalesce(p.name, 'Product ' || x.product_id) into v_index, v_name
+    from rows from (jsonb_to_recordset(p_lines) as (product_id bigint, counted integer)) with ordinality as x(product_id, counted, ord)
+    left join public.stock_count_lines l on l.stock_count_id = p_id and l.product_id = x.product_id
+    left join public.products p on p.id = x.product_id
+   where l.product_id is null
+   order by x.ord
+   limit 1;
+  if v_index is not null then
+    raise exception '% is not in count %.', v_name, v_count.number using errcode = 'WH422', hint = 'lines.' || v_index || '.product_id';
+  end if;
+
+  insert into public.stock_levels (product_id, location_id)
+  select x.product_id, v_count.location_id
+    from jsonb_to_recordset(p_lines) as x(product_id bigint, counted integer)
+   where x.counted is not null
+   order by x.product_id
+  on conflict do nothing;
+
+  select count(*) filter (where l.counted is not null) into v_before
+    from public.stock_count_lines l
+   where l.stock_count_id = p_id and l.product_id in (select x.product_id from jsonb_to_recordset(p_lines) as x(product_id bigint));
+
+  with named as (
+    select x.product_id, x.counted from jsonb_to_recordset(p_lines) as x(product_id bigint, counted integer)
+  ), shelf as (
+    select s.product_id, s.quantity
+      from public.stock_levels s
+     where s.location_id = v_count.location_id and s.product_id in (select n.product_id from named n where n.counted is not null)
+     order by s.product_id
+       for share
+  )
+  update public.stock_count_lines l
+     set counted = n.counted,
+         expected = case when n.counted is null then null else s.quantity end,
+         counted_at = case when n.counted is null then null else now() end,
+         counted_by = case when n.counted is null then null else p_user_id end
+    from named n
+    left join shelf s on s.product_id = n.product_id
+   where l.stock_count_id = p_id and l.product_id = n.product_id;
+
+  select count(*) filter (where l.counted is not null) into v_after
+    from public.stock_count_lines l
+   where l.stock_count_id = p_id and l.product_id in (select x.product_id from jsonb_to_recordset(p_lines) as x(product_id bigint));
+
+  update public.stock_counts c set counted_lines = c.counted_lines + v_after - v_before where c.id = p_id;
+  return v_after;
 end;
 $function$;
 
@@ -3164,6 +3326,24 @@ begin
 end;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.open_count_of(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint, OUT number text, OUT product text)
+ RETURNS record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.number, p.name
+    from public.stock_count_open o
+    join public.stock_counts c on c.id = o.stock_count_id
+    join public.products p on p.id = o.product_id
+   where o.location_id = p_location_id
+     and (p_kind is null or p.kind = p_kind)
+     and (p_tire_brand_id is null or exists (select 1 from public.tires t where t.product_id = p.id and t.tire_brand_id = p_tire_brand_id))
+     and (p_battery_brand_id is null or exists (select 1 from public.batteries b where b.product_id = p.id and b.battery_brand_id = p_battery_brand_id))
+   order by c.id, p.name
+   limit 1
+$function$;
+
 CREATE OR REPLACE FUNCTION public.post_document(p_type text, p_id bigint, p_user_id bigint)
  RETURNS void
  LANGUAGE plpgsql
@@ -3196,6 +3376,122 @@ begin
   else
     update public.sales s set status = 'completed', completed_at = now(), updated_at = now() where s.id = p_id;
   end if;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.post_stock_count(p_id bigint, p_uncounted text, p_user_id bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_count public.stock_counts;
+  v_location text;
+  v_uncounted integer;
+  v_product text;
+  v_shelf integer;
+  v_counted integer;
+  v_corrections integer;
+  v_units integer;
+  v_value numeric;
+begin
+  select * into v_count from public.stock_counts c where c.id = p_id for update;
+  if not found then
+    raise exception 'Stock count not found' using errcode = 'P0002';
+  end if;
+  if v_count.status = 'posted' then
+    raise exception 'Count % is already posted.', v_count.number using errcode = 'P0001';
+  elsif v_count.status = 'cancelled' then
+    raise exception 'Count % is cancelled.', v_count.number using errcode = 'P0001';
+  end if;
+  if p_uncounted is not null and p_uncounted not in ('zero', 'skip') then
+    raise exception 'Uncounted must be zero or skip' using errcode = 'WH422', hint = 'uncounted';
+  end if;
+  v_uncounted := v_count.lines - v_count.counted_lines;
+  if v_uncounted > 0 and p_uncounted is null then
+    raise exception '% of % products are not counted yet: count them, or post them as none on the shelf or as they are.',
+      v_uncounted, v_count.lines using errcode = 'P0001';
+  end if;
+  select l.name into v_location from public.locations l where l.id = v_count.location_id;
+
+  perform 1
+     from public.products p
+     join public.stock_count_lines l on l.product_id = p.id
+    where l.stock_count_id = p_id
+      and (l.variance <> 0 or (l.counted is null and p_uncounted = 'zero'))
+    order by p.id
+      for no key update of p;
+
+  perform 1
+     from public.stock_levels s
+     join public.stock_count_lines l on l.product_id = s.product_id
+    where l.stock_count_id = p_id and s.location_id = v_count.location_id
+      and (l.variance <> 0 or (l.counted is null and p_uncounted = 'zero'))
+    order by s.product_id
+      for no key update of s;
+
+  -- A product without stock at the branch has none to correct.
+  if p_uncounted = 'zero' and v_uncounted > 0 then
+    update public.stock_count_lines l
+       set counted = 0, counted_at = now(),
+           expected = coalesce((select s.quantity from public.stock_levels s
+                                 where s.product_id = l.product_id and s.location_id = v_count.location_id), 0)
+     where l.stock_count_id = p_id and l.counted is null;
+  end if;
+
+  select p.name, s.quantity, l.counted into v_product, v_shelf, v_counted
+    from public.stock_count_lines l
+    join public.stock_levels s on s.product_id = l.product_id and s.location_id = v_count.location_id
+    join public.products p on p.id = l.product_id
+   where l.stock_count_id = p_id and l.variance <> 0 and s.quantity + l.variance < 0
+   order by p.name
+   limit 1;
+  if v_product is not null then
+    raise exception '% at %: more left the shelf after it was counted than the count found (% counted, % left now); count it again.',
+      v_product, v_location, v_counted, v_shelf
+      using errcode = 'P0001';
+  end if;
+
+  update public.stock_levels s
+     set quantity = s.quantity + l.variance
+    from public.stock_count_lines l
+   where l.stock_count_id = p_id and l.variance <> 0
+     and s.product_id = l.product_id and s.location_id = v_count.location_id;
+
+  insert into public.stock_moves (product_id, location_id, delta, reason, note, user_id, document_type, document_id, unit_cost)
+  select l.product_id, v_count.location_id, l.variance, 'count_correction', 'Count ' || v_count.number, p_user_id, 'StockCount', p_id, p.cost_price
+    from public.stock_count_lines l
+    join public.products p on p.id = l.product_id
+   where l.stock_count_id = p_id and l.variance <> 0
+   order by l.product_id;
+
+  update public.products p
+     set total_stock = p.total_stock + l.variance
+    from public.stock_count_lines l
+   where l.stock_count_id = p_id and l.variance <> 0 and p.id = l.product_id;
+
+
+  update public.stock_count_lines l
+     set unit_cost = p.cost_price
+    from public.products p
+   where l.stock_count_id = p_id and l.variance <> 0 and p.id = l.product_id;
+  delete from public.stock_count_open o where o.location_id = v_count.location_id and o.stock_count_id = p_id;
+
+  select count(*) filter (where l.variance <> 0), coalesce(sum(l.variance), 0), coalesce(sum(round(l.variance * l.unit_cost, 2)), 0)
+    into v_corrections, v_units, v_value
+    from public.stock_count_lines l
+   where l.stock_count_id = p_id and l.variance <> 0;
+
+  update public.stock_counts c
+     set status = 'posted', posted_at = now(), posted_by = p_user_id, uncounted = case when v_uncounted > 0 then p_uncounted end,
+         corrections = v_corrections, variance_units = v_units, variance_value = v_value
+   where c.id = p_id;
+
+  perform public.audit_record('posted', 'stock_count', p_id, v_count.number,
+    jsonb_build_object('corrections', jsonb_build_object('old', null, 'new', v_corrections),
+                       'variance_units', jsonb_build_object('old', null, 'new', v_units),
+                       'variance_value', jsonb_build_object('old', null, 'new', v_value)),
+    v_count.location_id);
 end;
 $function$;
 
@@ -3253,6 +3549,22 @@ begin
      where t.bucket = v_bucket and t.kind = new.kind;
   end if;
   return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.products_leave_counts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.stock_count_open o using public.locations l where o.location_id = l.id and o.product_id = old.id;
+  with gone as (delete from public.stock_count_lines l where l.product_id = old.id returning l.stock_count_id, l.counted)
+  update public.stock_counts c
+     set lines = c.lines - 1, counted_lines = c.counted_lines - (g.counted is not null)::int
+    from gone g
+   where c.id = g.stock_count_id;
+  return old;
 end;
 $function$;
 
@@ -5709,6 +6021,81 @@ AS $function$
     from due;
 $function$;
 
+CREATE OR REPLACE FUNCTION public.start_stock_count(p_location_id bigint, p_kind text, p_tire_brand_id bigint, p_battery_brand_id bigint, p_notes text, p_user_id bigint)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_location text;
+  v_label text;
+  v_id bigint;
+  v_number text;
+  v_lines integer;
+  v_other text;
+  v_product text;
+begin
+  select l.name into v_location from public.locations l where l.id = p_location_id;
+  if not found then
+    raise exception 'The selected location does not exist' using errcode = 'WH422', hint = 'location_id';
+  end if;
+  if num_nonnulls(p_kind, p_tire_brand_id, p_battery_brand_id) > 1 then
+    raise exception 'Count one product type or one brand, not both' using errcode = 'WH422', hint = 'scope';
+  end if;
+  if p_tire_brand_id is not null then
+    select 'Tires: ' || b.name into v_label from public.tire_brands b where b.id = p_tire_brand_id;
+    if not found then
+      raise exception 'The selected tire brand does not exist' using errcode = 'WH422', hint = 'scope.tire_brand_id';
+    end if;
+  elsif p_battery_brand_id is not null then
+    select 'Batteries: ' || b.name into v_label from public.battery_brands b where b.id = p_battery_brand_id;
+    if not found then
+      raise exception 'The selected battery brand does not exist' using errcode = 'WH422', hint = 'scope.battery_brand_id';
+    end if;
+  else
+    v_label := case p_kind when 'tire' then 'Tires' when 'battery' then 'Batteries' when 'wiper' then 'Wiper blades'
+                           when 'item' then 'Other items' else 'All products' end;
+  end if;
+
+  v_number := public.next_document_number('sc', current_date);
+  insert into public.stock_counts (number, location_id, scope_kind, tire_brand_id, battery_brand_id, scope_label, notes, started_by)
+  values (v_number, p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id, v_label, p_notes, p_user_id)
+  returning id into v_id;
+
+  -- Goods of the scope that are active or still on the branch's shelf, with that shelf now. A product already in
+  -- an open count at the branch breaks the key of the open products, also when that count is being saved now.
+  begin
+    insert into public.stock_count_lines (stock_count_id, product_id, location_id, snapshot)
+    select v_id, p.id, p_location_id, coalesce(s.quantity, 0)
+      from public.products p
+      left join public.stock_levels s on s.product_id = p.id and s.location_id = p_location_id
+     where p.kind <> 'service'
+       and (p.active or s.quantity > 0)
+       and (p_kind is null or p.kind = p_kind)
+       and (p_tire_brand_id is null or p.id in (select t.product_id from public.tires t where t.tire_brand_id = p_tire_brand_id))
+       and (p_battery_brand_id is null or p.id in (select b.product_id from public.batteries b where b.battery_brand_id = p_battery_brand_id))
+     order by p.id;
+    get diagnostics v_lines = row_count;
+    insert into public.stock_count_open (location_id, product_id, stock_count_id)
+    select p_location_id, l.product_id, v_id from public.stock_count_lines l where l.stock_count_id = v_id order by l.product_id;
+  exception when unique_violation then
+    select o.number, o.product into v_other, v_product from public.open_count_of(p_location_id, p_kind, p_tire_brand_id, p_battery_brand_id) o;
+    raise exception '% is already being counted at % in count %: post or cancel that count first.', v_product, v_location, v_other
+      using errcode = 'P0001';
+  end;
+  if v_lines = 0 then
+    raise exception 'There is nothing to count in % at %.', lower(v_label), v_location using errcode = 'WH422', hint = 'scope';
+  end if;
+  update public.stock_counts c set lines = v_lines where c.id = v_id;
+
+  perform public.audit_record('started', 'stock_count', v_id, v_number,
+    jsonb_build_object('scope', jsonb_build_object('old', null, 'new', v_label),
+                       'lines', jsonb_build_object('old', null, 'new', v_lines)),
+    p_location_id);
+  return v_id;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.stock_levels_keep_reorder()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -5857,6 +6244,7 @@ CREATE TRIGGER patterns_product_names AFTER UPDATE OF name ON public.patterns FO
 CREATE TRIGGER patterns_version BEFORE UPDATE ON public.patterns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR (old.barcode IS DISTINCT FROM new.barcode)) OR (old.preferred_supplier_id IS DISTINCT FROM new.preferred_supplier_id)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
+CREATE TRIGGER products_leave_counts BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION products_leave_counts();
 CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at, reorder_branches, low_branches ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();

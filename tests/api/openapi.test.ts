@@ -115,6 +115,7 @@ const BODYLESS_WRITES = [
   'POST /api/quotes/:id/accept',
   'POST /api/quotes/:id/decline',
   'POST /api/credit-notes/:id/cancel',
+  'POST /api/stock-counts/:id/cancel',
   'POST /api/users/:id/disable',
   'POST /api/users/:id/enable',
   'POST /api/users/:id/unlock',

@@ -115,6 +115,13 @@ async function shippedTransfer() {
   expect((await asAdmin('POST', `/api/transfers/${id}/ship`)).status).toBe(200);
   return id;
 }
+/** An open count of a brand of its own at Downtown, holding one tire, started by `token`'s user. */
+async function openCount(token = people.admin.token) {
+  const brandId = await created('/api/tire-brands', { name: `Counted ${uniqueTag()}` });
+  const tire = await created('/api/tires', tireBody(f, { tire_brand_id: brandId, pattern_id: null, quantity: 2, size: `185 / 65 R 14 ${uniqueTag()}` }));
+  const count = await created('/api/stock-counts', { location_id: f.downtownId, scope: { tire_brand_id: brandId } }, token);
+  return { count, tire, brandId };
+}
 
 /** One core on hand at Downtown, and the body that sends it back. */
 async function coresToSend() {
@@ -315,6 +322,24 @@ export const cases: Record<string, Case> = {
   'GET /api/day-closes/:id': async () => ({ path: `/api/day-closes/${await closedDay()}`, status: 200 }),
   'POST /api/day-closes/:id/reopen': async () => ({ path: `/api/day-closes/${await closedDay()}/reopen`, body: { reason: 'Miscounted' }, status: 200 }),
 
+  'GET /api/stock-counts': read('/api/stock-counts'),
+  'POST /api/stock-counts': async () => {
+    const brandId = await created('/api/tire-brands', { name: `Counted ${uniqueTag()}` });
+    await created('/api/tires', tireBody(f, { tire_brand_id: brandId, pattern_id: null, quantity: 1, size: `175 / 70 R 13 ${uniqueTag()}` }));
+    return { path: '/api/stock-counts', body: { location_id: f.downtownId, scope: { tire_brand_id: brandId } }, status: 201 };
+  },
+  'GET /api/stock-counts/:id': async () => ({ path: `/api/stock-counts/${(await openCount()).count}`, status: 200 }),
+  'GET /api/stock-counts/:id/lines': async () => ({ path: `/api/stock-counts/${(await openCount()).count}/lines`, status: 200 }),
+  'PUT /api/stock-counts/:id/lines': async () => {
+    const { count, tire } = await openCount();
+    return { path: `/api/stock-counts/${count}/lines`, body: { lines: [{ product_id: tire, counted: 2 }] }, status: 200 };
+  },
+  'GET /api/stock-counts/:id/sheet': async () => ({ path: `/api/stock-counts/${(await openCount()).count}/sheet`, status: 200 }),
+  'GET /api/stock-counts/:id/export': async () => ({ path: `/api/stock-counts/${(await openCount()).count}/export`, status: 200 }),
+  'POST /api/stock-counts/:id/post': async () => ({ path: `/api/stock-counts/${(await openCount()).count}/post`, body: { uncounted: 'skip' }, status: 200 }),
+  // Staff cancel the counts they started.
+  'POST /api/stock-counts/:id/cancel': async (who) => ({ path: `/api/stock-counts/${(await openCount(who.token)).count}/cancel`, status: 200 }),
+
   'GET /api/reports/inventory-summary': read('/api/reports/inventory-summary'),
   'GET /api/reports/sales': read('/api/reports/sales'),
   'GET /api/reports/tire-sales': read('/api/reports/tire-sales'),
@@ -357,7 +382,7 @@ const AREAS = {
   access: ['health', 'openapi.json', 'docs', 'auth', 'profile', 'settings', 'tax-rates', 'document-preview', 'fee-rules', 'cores', 'users', 'audit-events'],
   people: ['customers', 'suppliers', 'locations', 'services', 'vehicles'],
   lookups: ['tire-brands', 'tire-types', 'made-ins', 'battery-brands', 'tags', 'patterns'],
-  stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications', 'reorder-suggestions', 'reorder-levels', 'transfers'],
+  stock: ['products', 'tires', 'batteries', 'wiper-products', 'inventories', 'notifications', 'reorder-suggestions', 'reorder-levels', 'transfers', 'stock-counts'],
   documents: ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns', 'receipts', 'day-closes', 'reports', 'dashboard', 'activity'],
 };
 type Area = keyof typeof AREAS;

@@ -25,6 +25,7 @@ import { dashboardRoutes } from './routes/dashboard.ts';
 import { dayCloseRoutes } from './routes/day-closes.ts';
 import { reorderRoutes } from './routes/reorder.ts';
 import { transferRoutes } from './routes/transfers.ts';
+import { stockCountRoutes } from './routes/stock-counts.ts';
 import { describe, openApiDocument } from './http/openapi.ts';
 import { DOCS_PAGE } from './http/docs-page.ts';
 import { limitBody } from './http/body-limit.ts';
@@ -127,6 +128,7 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
   app.route('/day-closes', dayCloseRoutes);
   app.route('/', reorderRoutes);
   app.route('/transfers', transferRoutes);
+  app.route('/stock-counts', stockCountRoutes);
 
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((error, c) => {

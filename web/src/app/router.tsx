@@ -21,6 +21,7 @@ import { receiptRoutes } from '../features/receipts/routes';
 import { dayCloseRoutes } from '../features/day-closes/routes';
 import { reorderRoutes } from '../features/reorder/routes';
 import { transferRoutes } from '../features/transfers/routes';
+import { stockCountRoutes } from '../features/stock-counts/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { userRoutes } from '../features/users/routes';
@@ -82,6 +83,7 @@ const routes: RouteObject[] = [
           ...dayCloseRoutes,
           ...reorderRoutes,
           ...transferRoutes,
+          ...stockCountRoutes,
           ...settingsRoutes,
           ...reportRoutes,
           ...userRoutes,

@@ -14,7 +14,7 @@ import type { SessionUser } from '../schemas/auth.ts';
  *   of the record or the request (administrators always may).
  */
 export type Rule = 'public' | 'self' | 'staff' | 'admin' | StaffCondition;
-export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged' | 'lines at cost price' | 'not a refund' | 'tax as computed' | 'own branch';
+export type StaffCondition = 'own open document' | 'no payments' | 'cost price unchanged' | 'lines at cost price' | 'not a refund' | 'tax as computed' | 'own branch' | 'own count';
 
 /** What a refused staff member reads, by what was refused. */
 const REFUSALS: Record<StaffCondition | 'admin', string> = {
@@ -26,6 +26,7 @@ const REFUSALS: Record<StaffCondition | 'admin', string> = {
   'not a refund': 'Only an administrator can record a refund. Ask an administrator.',
   'tax as computed': "Only an administrator can set a tax other than the one the shop's tax rates give. Ask an administrator.",
   'own branch': "Only an administrator can close another branch's day. Ask an administrator.",
+  'own count': 'Only an administrator can cancel a count someone else started. Ask an administrator.',
 };
 
 const ADMIN_MESSAGES: Record<string, string> = {
@@ -34,6 +35,7 @@ const ADMIN_MESSAGES: Record<string, string> = {
   '/api/fee-rules': "Only an administrator can change the shop's fees.",
   '/api/users': 'Only an administrator can manage users.',
   '/api/audit-events': 'Only an administrator can see the audit trail.',
+  '/api/stock-counts': 'Only an administrator can post a stock count. Ask an administrator.',
 };
 
 const crud = (path: string, remove: Rule = 'admin'): Record<string, Rule> => ({
@@ -167,6 +169,15 @@ export const PERMISSIONS: Record<string, Rule> = {
   'POST /api/transfers/:id/ship': 'staff',
   'POST /api/transfers/:id/receive': 'staff',
   'POST /api/transfers/:id/cancel': 'staff',
+  'GET /api/stock-counts': 'staff',
+  'POST /api/stock-counts': 'staff',
+  'GET /api/stock-counts/:id': 'staff',
+  'GET /api/stock-counts/:id/lines': 'staff',
+  'PUT /api/stock-counts/:id/lines': 'staff',
+  'GET /api/stock-counts/:id/sheet': 'staff',
+  'GET /api/stock-counts/:id/export': 'staff',
+  'POST /api/stock-counts/:id/post': 'admin',
+  'POST /api/stock-counts/:id/cancel': 'own count',
 
   'GET /api/reports/inventory-summary': 'staff',
   'GET /api/reports/fees': 'staff',

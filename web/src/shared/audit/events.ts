@@ -41,6 +41,8 @@ export function recordPath(type: AuditRecordType, id: number | null, productType
       return `/day-closes/${id}`;
     case 'transfer':
       return `/transfers/${id}`;
+    case 'stock_count':
+      return `/stock-counts/${id}`;
     case 'customer':
       return `/customers/${id}`;
     case 'supplier':
@@ -72,7 +74,7 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const MONEY_FIELD = /(price|amount|total|discount|balance|paid|subtotal|tax|deposit|over_short)$/;
+const MONEY_FIELD = /(price|amount|total|discount|balance|paid|subtotal|tax|deposit|over_short|value)$/;
 
 /** A changed value as text; an empty one is a dash. */
 export function formatChangeValue(field: string, value: unknown): string {

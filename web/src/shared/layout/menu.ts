@@ -44,6 +44,7 @@ export const menu: MenuEntry[] = [
       { label: 'Overview', to: '/inventories' },
       { label: 'Transfers', to: '/transfers' },
       { label: 'Services', to: '/services' },
+      { label: 'Stock Counts', to: '/stock-counts' },
     ],
   },
   {
