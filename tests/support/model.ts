@@ -19,8 +19,8 @@ const DUE = `${YEAR}-07-15`;
 
 type Cents = number;
 type Kind = 'Invoice' | 'Sale' | 'Purchase';
-type Series = 'invoice' | 'sale' | 'purchase' | 'receipt' | 'credit_note' | 'supplier_return';
-const SERIES: Series[] = ['invoice', 'sale', 'purchase', 'receipt', 'credit_note', 'supplier_return'];
+type Series = 'invoice' | 'sale' | 'purchase' | 'receipt' | 'credit_note' | 'supplier_return' | 'tr';
+const SERIES: Series[] = ['invoice', 'sale', 'purchase', 'receipt', 'credit_note', 'supplier_return', 'tr'];
 type Outcome = 'ok' | 409 | 422;
 
 /** Products of a run, by index: two tires and a battery with stock, and a service. */
@@ -96,11 +96,22 @@ interface ModelCreditNote {
   status: 'issued' | 'cancelled';
 }
 
+interface ModelTransfer {
+  id: number;
+  from: number;
+  to: number;
+  lines: { product: number; quantity: number; itemId: number; received: number | null }[];
+  status: 'draft' | 'shipped' | 'received' | 'cancelled';
+}
+
 export interface Model {
   productIds: number[];
   locationIds: number[];
-  /** stock[product][location] */
+  /** stock[product][location]: on the shelf. */
   stock: number[][];
+  /** transit[product][location]: shipped to the branch, not yet received. */
+  transit: number[][];
+  transfers: ModelTransfer[];
   /** Each stocked product's cost price in cents: the weighted average of what came in. */
   cost: number[];
   docs: Record<Kind, ModelDoc[]>;
@@ -179,7 +190,7 @@ interface DocRow {
   items?: { id: number; quantity: number; received: number; returned: number }[];
 }
 interface Snapshot {
-  stock: { product_id: number; location_id: number; quantity: number | null; moves: number; count: number }[];
+  stock: { product_id: number; location_id: number; quantity: number | null; in_transit: number | null; moves: number; count: number }[];
   totals: { id: number; total_stock: number; cost_price: number }[];
   Invoice: DocRow[];
   Sale: DocRow[];
@@ -188,6 +199,7 @@ interface Snapshot {
   supplier_returns: { number: string; document_id: number; net: number }[];
   credit_notes: { number: string; document_type: Kind; document_id: number; net: number; status: string }[];
   returned: { document_type: Kind; line_id: number; returned: number }[];
+  transfers: { id: number; number: string; status: string; items: { id: number; quantity: number; received: number | null }[] }[];
   series: Record<string, number> | null;
 }
 
@@ -218,7 +230,7 @@ const docRows = (table: string, party: string, kind: Kind, items = '') => `(sele
 const SNAPSHOT = `select json_build_object(
   'stock', (select coalesce(json_agg(x order by x.product_id, x.location_id), '[]') from (
       select coalesce(l.product_id, m.product_id) as product_id, coalesce(l.location_id, m.location_id) as location_id,
-             l.quantity, coalesce(m.moves, 0) as moves, coalesce(m.count, 0) as count
+             l.quantity, l.in_transit, coalesce(m.moves, 0) as moves, coalesce(m.count, 0) as count
         from (select * from public.stock_levels where product_id = any($3::bigint[])) l
         full join (select product_id, location_id, sum(delta)::int as moves, count(*)::int as count
                      from public.stock_moves where product_id = any($3::bigint[]) group by product_id, location_id) m
@@ -244,6 +256,11 @@ const SNAPSHOT = `select json_build_object(
                  from public.supplier_returns s where s.supplier_id = $2),
   'returned', (select coalesce(json_agg(json_build_object('document_type', c.document_type, 'line_id', x.line_id, 'returned', x.quantity)), '[]')
                  from public.credit_note_items x join public.credit_notes c on c.id = x.credit_note_id where c.customer_id = $1 and c.status = 'issued'),
+  'transfers', (select coalesce(json_agg(json_build_object('id', t.id, 'number', t.number, 'status', t.status,
+                 'items', (select json_agg(json_build_object('id', x.id, 'quantity', x.quantity, 'received', x.received_quantity) order by x.position)
+                             from public.transfer_items x where x.transfer_id = t.id)) order by t.id), '[]')
+                 from public.transfers t
+                where exists (select 1 from public.transfer_items x where x.transfer_id = t.id and x.product_id = any($3::bigint[]))),
   'series', (select json_object_agg(s.series, s.next_value) from public.document_series s where s.year = $4)
 )::text as snapshot`;
 
@@ -259,11 +276,13 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
   const problems: string[] = [];
   const problem = (text: string) => problems.push(text);
 
-  // Stock: the model's levels, the moves add up to them, none below zero, the product's kept total.
+  // Stock: the model's levels on the shelf and on the road, the moves add up to both, none below zero, the product's kept total.
   const levelOf = (product: number, location: number) => snap.stock.find((row) => row.product_id === product && row.location_id === location);
   for (const row of snap.stock) {
-    if ((row.quantity ?? 0) !== row.moves) problem(`stock of product ${row.product_id} at ${row.location_id}: level ${row.quantity} but moves add up to ${row.moves}`);
-    if ((row.quantity ?? 0) < 0) problem(`stock of product ${row.product_id} at ${row.location_id} is negative: ${row.quantity}`);
+    if ((row.quantity ?? 0) + (row.in_transit ?? 0) !== row.moves) {
+      problem(`stock of product ${row.product_id} at ${row.location_id}: ${row.quantity} on the shelf and ${row.in_transit} in transit, but moves add up to ${row.moves}`);
+    }
+    if ((row.quantity ?? 0) < 0 || (row.in_transit ?? 0) < 0) problem(`stock of product ${row.product_id} at ${row.location_id} is negative: ${row.quantity}, in transit ${row.in_transit}`);
     if (!m.locationIds.includes(row.location_id)) problem(`product ${row.product_id} has stock rows at location ${row.location_id}, outside the run`);
     if (row.product_id === m.productIds[SERVICE]) problem(`the service has stock rows: ${JSON.stringify(row)}`);
   }
@@ -274,6 +293,10 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
       total += level;
       if (level !== m.stock[product][location]) {
         problem(`${PRODUCT_NAMES[product]} at ${LOCATION_NAMES[location]}: the database holds ${level}, the model ${m.stock[product][location]}`);
+      }
+      const transit = levelOf(m.productIds[product], m.locationIds[location])?.in_transit ?? 0;
+      if (transit !== m.transit[product][location]) {
+        problem(`${PRODUCT_NAMES[product]} on the way to ${LOCATION_NAMES[location]}: the database holds ${transit}, the model ${m.transit[product][location]}`);
       }
     }
     const row = snap.totals.find((row) => row.id === m.productIds[product]);
@@ -286,10 +309,12 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
   answers.forEach((answer, index) => {
     const product = STOCKED[index];
     if (answer.status !== 200) return problem(`GET stock of ${PRODUCT_NAMES[product]}: ${answer.status}`);
-    for (const row of answer.body.data as { location_id: number; quantity: number }[]) {
+    for (const row of answer.body.data as { location_id: number; quantity: number; in_transit: number }[]) {
       const location = m.locationIds.indexOf(Number(row.location_id));
       const expected = location < 0 ? 0 : m.stock[product][location];
+      const transit = location < 0 ? 0 : m.transit[product][location];
       if (Number(row.quantity) !== expected) problem(`GET stock of ${PRODUCT_NAMES[product]} at location ${row.location_id}: ${row.quantity}, the model ${expected}`);
+      if (Number(row.in_transit) !== transit) problem(`GET stock of ${PRODUCT_NAMES[product]} at location ${row.location_id}: ${row.in_transit} in transit, the model ${transit}`);
     }
   });
 
@@ -347,6 +372,16 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
   for (const row of receipts.values()) {
     if (!row.credit_note_id && !row.supplier_return_id) problem(`receipt ${row.number} (${row.id}) is in the database but not in the model`);
   }
+  const transfers = new Map(snap.transfers.map((row) => [Number(row.id), row]));
+  for (const transfer of m.transfers) {
+    const row = transfers.get(transfer.id);
+    transfers.delete(transfer.id);
+    const expected = transfer.lines.map((line) => `${line.itemId}:${line.quantity}/${line.received}`).join(' ');
+    const found = row?.items.map((item) => `${item.id}:${item.quantity}/${item.received}`).join(' ');
+    if (!row) problem(`transfer ${transfer.id} is missing from the database`);
+    else if (row.status !== transfer.status || found !== expected) problem(`transfer ${row.number}: ${row.status} ${found}, the model ${transfer.status} ${expected}`);
+  }
+  for (const row of transfers.values()) problem(`transfer ${row.number} (${row.status}) is in the database but not in the model`);
   const statuses = snap.credit_notes.map((note) => note.status).join(',');
   if (snap.supplier_returns.length !== m.supplierReturns) problem(`${snap.supplier_returns.length} supplier returns in the database, the model ${m.supplierReturns}`);
   if (statuses !== m.creditNotes.map((note) => note.status).join(',')) {
@@ -361,6 +396,7 @@ function invariants(m: Model, r: Real, snap: Snapshot, answers: Answer[]): strin
     receipt: [...snap.receipts.map((row) => row.number), ...m.deletedNumbers],
     credit_note: snap.credit_notes.map((row) => row.number),
     supplier_return: snap.supplier_returns.map((row) => row.number),
+    tr: snap.transfers.map((row) => row.number),
   };
   for (const series of SERIES) {
     const values = issued[series].map((number) => {
@@ -909,6 +945,135 @@ class Transfer extends Action {
   }
 }
 
+const describeTransfer = (t: ModelTransfer) =>
+  `transfer ${t.id} (${t.status}, ${LOCATION_NAMES[t.from]} → ${LOCATION_NAMES[t.to]}: ${t.lines.map((line) => `${PRODUCT_NAMES[line.product]}×${line.quantity}`).join(', ')})`;
+
+/** A transfer with a journey, made as a draft from one branch to the other. */
+class CreateTransfer extends Action {
+  constructor(readonly from: number, readonly lines: { product: number; quantity: number }[]) {
+    super();
+  }
+  toString() {
+    return `createTransfer(${LOCATION_NAMES[this.from]} → ${LOCATION_NAMES[1 - this.from]}: ${this.lines.map((line) => `${PRODUCT_NAMES[line.product]}×${line.quantity}`).join(', ')})`;
+  }
+  plan(m: Model): Plan {
+    return {
+      text: this.toString(),
+      phase: 0,
+      expected: this.lines.some((line) => line.product === SERVICE) ? 422 : 'ok',
+      send: (r) =>
+        send(r, 'POST', '/api/transfers', {
+          from_location_id: m.locationIds[this.from],
+          to_location_id: m.locationIds[1 - this.from],
+          transfer_date: DAY,
+          items: this.lines.map((line) => ({ product_id: m.productIds[line.product], quantity: line.quantity })),
+        }),
+      apply: (m, answer) => {
+        const items = answer.body.data.items as { id: number; product_id: number }[];
+        m.transfers.push({
+          id: Number(answer.body.data.id),
+          from: this.from,
+          to: 1 - this.from,
+          lines: this.lines.map((line) => ({
+            ...line,
+            itemId: Number(items.find((item) => Number(item.product_id) === m.productIds[line.product])!.id),
+            received: null,
+          })),
+          status: 'draft',
+        });
+      },
+    };
+  }
+}
+
+/** Shipping a draft transfer: its goods leave the source's shelf and are on the road to the other branch. */
+class ShipTransfer extends Action {
+  constructor(readonly pick: number, readonly useful: boolean) {
+    super();
+  }
+  toString() {
+    return `shipTransfer(transfer[${this.pick}${this.useful ? ' useful' : ''}])`;
+  }
+  plan(m: Model): Plan | null {
+    const enough = (t: ModelTransfer) => t.lines.every((line) => m.stock[line.product][t.from] >= line.quantity);
+    const transfer = choose(m.transfers, this.pick, this.useful, (t) => t.status === 'draft' && enough(t));
+    if (!transfer) return null;
+    return {
+      text: `${this.toString()} → ${describeTransfer(transfer)}`,
+      phase: 1,
+      expected: transfer.status === 'draft' && enough(transfer) ? 'ok' : 409,
+      send: (r) => send(r, 'POST', `/api/transfers/${transfer.id}/ship`),
+      apply: (m) => {
+        for (const line of transfer.lines) {
+          m.stock[line.product][transfer.from] -= line.quantity;
+          m.transit[line.product][transfer.to] += line.quantity;
+        }
+        transfer.status = 'shipped';
+      },
+    };
+  }
+}
+
+/** Receiving a shipped transfer, each line short by up to `missing`: what did not arrive is sent back or written off. */
+class ReceiveTransfer extends Action {
+  constructor(readonly pick: number, readonly useful: boolean, readonly missing: number[], readonly shortfall: 'send_back' | 'write_off') {
+    super();
+  }
+  toString() {
+    return `receiveTransfer(transfer[${this.pick}${this.useful ? ' useful' : ''}] short ${this.missing.join('/')}, ${this.shortfall})`;
+  }
+  plan(m: Model): Plan | null {
+    const transfer = choose(m.transfers, this.pick, this.useful, (t) => t.status === 'shipped');
+    if (!transfer) return null;
+    const received = transfer.lines.map((line, index) => Math.max(0, line.quantity - (this.missing[index] ?? 0)));
+    return {
+      text: `${this.toString()} → ${describeTransfer(transfer)}, received ${received.join('/')}`,
+      phase: 2,
+      expected: transfer.status === 'shipped' ? 'ok' : 409,
+      send: (r) =>
+        send(r, 'POST', `/api/transfers/${transfer.id}/receive`, {
+          items: transfer.lines.map((line, index) => ({
+            id: line.itemId,
+            received_quantity: received[index],
+            ...(received[index] < line.quantity ? { shortfall: this.shortfall, reason: this.shortfall === 'write_off' ? 'Lost on the road' : null } : {}),
+          })),
+        }),
+      apply: (m) => {
+        transfer.lines.forEach((line, index) => {
+          m.transit[line.product][transfer.to] -= line.quantity;
+          m.stock[line.product][transfer.to] += received[index];
+          if (this.shortfall === 'send_back') m.stock[line.product][transfer.from] += line.quantity - received[index];
+          line.received = received[index];
+        });
+        transfer.status = 'received';
+      },
+    };
+  }
+}
+
+/** Cancelling a draft transfer: nothing had moved. */
+class CancelTransfer extends Action {
+  constructor(readonly pick: number, readonly useful: boolean) {
+    super();
+  }
+  toString() {
+    return `cancelTransfer(transfer[${this.pick}${this.useful ? ' useful' : ''}])`;
+  }
+  plan(m: Model): Plan | null {
+    const transfer = choose(m.transfers, this.pick, this.useful, (t) => t.status === 'draft');
+    if (!transfer) return null;
+    return {
+      text: `${this.toString()} → ${describeTransfer(transfer)}`,
+      phase: 3,
+      expected: transfer.status === 'draft' ? 'ok' : 409,
+      send: (r) => send(r, 'POST', `/api/transfers/${transfer.id}/cancel`),
+      apply: () => {
+        transfer.status = 'cancelled';
+      },
+    };
+  }
+}
+
 // ---- Running commands ---------------------------------------------------------------------------
 
 /** Numeric's round() of a / b to a whole cent: half away from zero. */
@@ -1280,6 +1445,29 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
       .map(([product, from, other, quantity]) => new Transfer(product, from, other ? 1 - from : from, quantity)),
     weight: 2,
   },
+  {
+    arbitrary: fc
+      .tuple(
+        location,
+        fc.uniqueArray(
+          fc.record({
+            product: fc.oneof({ arbitrary: fc.integer({ min: 0, max: 2 }), weight: 12 }, { arbitrary: fc.constant(SERVICE), weight: 1 }),
+            quantity: fc.integer({ min: 1, max: 3 }),
+          }),
+          { minLength: 1, maxLength: 2, selector: (line) => line.product },
+        ),
+      )
+      .map(([from, lines]) => new CreateTransfer(from, lines)),
+    weight: 2,
+  },
+  { arbitrary: fc.tuple(pick, useful).map(([p, u]) => new ShipTransfer(p, u)), weight: 3 },
+  {
+    arbitrary: fc
+      .tuple(pick, useful, fc.array(fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 3 }), weight: 1 }), { minLength: 2, maxLength: 2 }), fc.constantFrom<'send_back' | 'write_off'>('send_back', 'write_off'))
+      .map(([p, u, missing, shortfall]) => new ReceiveTransfer(p, u, missing, shortfall)),
+    weight: 3,
+  },
+  { arbitrary: fc.tuple(pick, useful).map(([p, u]) => new CancelTransfer(p, u)), weight: 1 },
 );
 
 /** Sequences of commands one at a time. */
@@ -1344,7 +1532,7 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     supplierId,
     sequential,
     last: undefined as unknown as Snapshot,
-    start: { invoice: 1, sale: 1, purchase: 1, receipt: 1, credit_note: 1, supplier_return: 1 },
+    start: { invoice: 1, sale: 1, purchase: 1, receipt: 1, credit_note: 1, supplier_return: 1, tr: 1 },
     log: [],
     stats: file.stats,
   };
@@ -1386,6 +1574,8 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     productIds,
     locationIds,
     stock: OPENING.map((levels) => [...levels]),
+    transit: OPENING.map(() => [0, 0]),
+    transfers: [],
     cost: [...OPENING_COST],
     docs: { Invoice: [], Sale: [], Purchase: [] },
     receipts: [],
@@ -1409,7 +1599,8 @@ export async function yearNumbersProblems(h: Harness, deleted: string[]): Promis
        union all select 'purchase', number from public.purchases where number like $1
        union all select 'receipt', number from public.receipts where number like $1
        union all select 'credit_note', number from public.credit_notes where number like $1
-       union all select 'supplier_return', number from public.supplier_returns where number like $1`,
+       union all select 'supplier_return', number from public.supplier_returns where number like $1
+       union all select 'tr', number from public.transfers where number like $1`,
       [`%-${YEAR}-%`],
     ),
   );
