@@ -169,6 +169,39 @@ describe.skipIf(!browserTestsCanRun())('scanning a barcode with a phone\'s camer
     await phoneShot(page, 'camera-scan-added', true);
   }, SLOW);
 
+  it('finds the product the camera sees in a stock count, ready for its number', async () => {
+    const code = ean13();
+    const { page } = await newSaleOnPhone(code);
+    const token = (await page.evaluate(() => localStorage.getItem('auth_token')))!;
+    const api = async (method: string, path: string, body?: unknown) => {
+      const answer = await fetch(`${app.url}/api/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: answer.status, body: await answer.json() };
+    };
+    const name = `Wheel weights ${uniqueTag()}`;
+    const location = (await api('GET', 'locations?per_page=1')).body.data[0].id;
+    const product = await api('POST', 'inventories', { name, category: 'parts', current_stock: 7, unit_price: 4, cost_price: 1, location_id: location, barcode: code });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
+    const count = await api('POST', 'stock-counts', { location_id: location, scope: { kind: 'item' } });
+    expect(count.status, JSON.stringify(count.body)).toBe(201);
+
+    await page.goto(`${app.url}/stock-counts/${count.body.data.id}`);
+    await page.getByRole('button', { name: 'Scan a barcode to count' }).click();
+    const quantity = page.getByRole('spinbutton', { name: `How many of ${name}?` });
+    await quantity.waitFor();
+    expect(await liveTracks(page)).toBe(0);
+    await quantity.fill('6');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: `Saved: ${name} — 6` }).waitFor();
+    await phoneShot(page, 'camera-scan-count');
+    const lines = await api('GET', `stock-counts/${count.body.data.id}/lines?search=${code}`);
+    expect(lines.body.data.map((line: { counted: number; expected: number }) => [line.counted, line.expected])).toEqual([[6, 7]]);
+    expect((await api('POST', `stock-counts/${count.body.data.id}/cancel`)).status).toBe(200);
+  }, SLOW);
+
   it('reads nothing whose check digit is wrong, and Cancel or Escape closes the scanner with the camera off', async () => {
     const { page, form } = await newSaleOnPhone(ean13(true));
     const dialog = page.getByRole('dialog', { name: 'Scan a barcode' });

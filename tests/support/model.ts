@@ -104,6 +104,16 @@ interface ModelTransfer {
   status: 'draft' | 'shipped' | 'received' | 'cancelled';
 }
 
+/** A count of the run's battery brand at a branch; the battery is its only line the run counts. */
+interface ModelCount {
+  id: number;
+  location: number;
+  status: 'open' | 'posted' | 'cancelled';
+  counted: number | null;
+  /** The shelf when the battery was counted. */
+  expected: number | null;
+}
+
 export interface Model {
   productIds: number[];
   locationIds: number[];
@@ -112,6 +122,7 @@ export interface Model {
   /** transit[product][location]: shipped to the branch, not yet received. */
   transit: number[][];
   transfers: ModelTransfer[];
+  counts: ModelCount[];
   /** Each stocked product's cost price in cents: the weighted average of what came in. */
   cost: number[];
   docs: Record<Kind, ModelDoc[]>;
@@ -210,6 +221,8 @@ export interface Real {
   supplierId: number;
   /** Whether a refusal is checked to change nothing (steps one at a time). */
   sequential: boolean;
+  /** The file's battery brand: the scope of the run's stock counts. */
+  batteryBrandId: number;
   last: Snapshot;
   /** Each series' next value when the run started. */
   start: Record<Series, number>;
@@ -442,6 +455,20 @@ const COUNTER_RULES = ['invoice', 'sale', 'quote']
   select '${kind} ' || f.${kind}_id || ': a fee line of ' || f.quantity || ' under an item of ' || p.quantity
     from public.${kind}_items f join public.${kind}_items p on p.id = f.parent_line_id where f.quantity <> p.quantity`,
   )
+  .concat(`
+  select 'count ' || c.number || ': product ' || l.product_id || ' has a variance of ' || coalesce(l.variance, 0) || ', its corrections add up to ' || coalesce(m.delta, 0) || ' in ' || coalesce(m.moves, 0) || ' moves'
+    from public.stock_counts c
+    join public.stock_count_lines l on l.stock_count_id = c.id
+    left join (select document_id, product_id, sum(delta) as delta, count(*) as moves from public.stock_moves where document_type = 'StockCount' group by 1, 2) m
+      on m.document_id = c.id and m.product_id = l.product_id
+   where case when c.status = 'posted' then coalesce(l.variance, 0) <> coalesce(m.delta, 0) or coalesce(m.moves, 0) > 1 else m.moves is not null end
+  union all
+  select 'product ' || s.product_id || ' at location ' || s.location_id || ': ' || s.in_transit || ' in transit, shipped transfers not received hold ' || coalesce(t.quantity, 0)
+    from public.stock_levels s
+    left join (select t.to_location_id as location_id, x.product_id, sum(x.quantity) as quantity
+                 from public.transfers t join public.transfer_items x on x.transfer_id = t.id
+                where t.status = 'shipped' group by 1, 2) t using (location_id, product_id)
+   where s.in_transit <> coalesce(t.quantity, 0)`)
   .concat(`
   select 'cores at location ' || s.location_id || ': ' || s.quantity || ' on hand, moves add up to ' || coalesce(m.quantity, 0)
     from public.core_stock s
@@ -1074,6 +1101,109 @@ class CancelTransfer extends Action {
   }
 }
 
+const BATTERY = 2;
+const describeCount = (c: ModelCount) => `count ${c.id} (${c.status} at ${LOCATION_NAMES[c.location]}, battery counted ${c.counted ?? 'not yet'})`;
+
+/** A count of the file's battery brand at a branch: one open count of it per branch. */
+class StartCount extends Action {
+  constructor(readonly location: number) {
+    super();
+  }
+  toString() {
+    return `startCount(${LOCATION_NAMES[this.location]})`;
+  }
+  plan(m: Model): Plan {
+    return {
+      text: this.toString(),
+      phase: 0,
+      expected: m.counts.some((c) => c.status === 'open' && c.location === this.location) ? 409 : 'ok',
+      send: (r) => send(r, 'POST', '/api/stock-counts', { location_id: m.locationIds[this.location], scope: { battery_brand_id: r.batteryBrandId } }),
+      apply: (m, answer) => {
+        m.counts.push({ id: Number(answer.body.data.id), location: this.location, status: 'open', counted: null, expected: null });
+      },
+    };
+  }
+}
+
+/** The run's battery counted on an open count: its line keeps the shelf of that moment. */
+class CountBattery extends Action {
+  constructor(readonly pick: number, readonly useful: boolean, readonly counted: number) {
+    super();
+  }
+  toString() {
+    return `countBattery(count[${this.pick}${this.useful ? ' useful' : ''}], ${this.counted})`;
+  }
+  plan(m: Model): Plan | null {
+    const count = choose(m.counts, this.pick, this.useful, (c) => c.status === 'open');
+    if (!count) return null;
+    const shelf = m.stock[BATTERY][count.location];
+    return {
+      text: `${this.toString()} → ${describeCount(count)}, shelf ${shelf}`,
+      phase: 1,
+      expected: count.status === 'open' ? 'ok' : 409,
+      send: (r) => send(r, 'PUT', `/api/stock-counts/${count.id}/lines`, { lines: [{ product_id: m.productIds[BATTERY], counted: this.counted }] }),
+      verify: (answer) => {
+        const line = answer.body.data.updated[0];
+        return line.expected !== shelf || line.counted !== this.counted ? `the line keeps ${line.counted} counted of ${line.expected}, the model ${this.counted} of ${shelf}` : null;
+      },
+      // The shelf as the server read it: a sale at once may have gone before or after.
+      apply: (_, answer) => {
+        count.counted = this.counted;
+        count.expected = answer.body.data.updated[0].expected;
+      },
+    };
+  }
+}
+
+/** Posting a count: the battery's variance corrects the shelf as it stands; the brand's other products, not counted, are skipped. */
+class PostCount extends Action {
+  constructor(readonly pick: number, readonly useful: boolean) {
+    super();
+  }
+  toString() {
+    return `postCount(count[${this.pick}${this.useful ? ' useful' : ''}])`;
+  }
+  plan(m: Model): Plan | null {
+    const variance = (c: ModelCount) => (c.counted === null ? 0 : c.counted - c.expected!);
+    const count = choose(m.counts, this.pick, this.useful, (c) => c.status === 'open' && m.stock[BATTERY][c.location] + variance(c) >= 0);
+    if (!count) return null;
+    const fits = m.stock[BATTERY][count.location] + variance(count) >= 0;
+    return {
+      text: `${this.toString()} → ${describeCount(count)}, variance ${variance(count)}`,
+      phase: 2,
+      expected: count.status === 'open' && fits ? 'ok' : 409,
+      send: (r) => send(r, 'POST', `/api/stock-counts/${count.id}/post`, { uncounted: 'skip' }),
+      apply: (m) => {
+        m.stock[BATTERY][count.location] += variance(count);
+        count.status = 'posted';
+      },
+    };
+  }
+}
+
+/** Cancelling an open count: nothing moves. */
+class CancelCount extends Action {
+  constructor(readonly pick: number, readonly useful: boolean) {
+    super();
+  }
+  toString() {
+    return `cancelCount(count[${this.pick}${this.useful ? ' useful' : ''}])`;
+  }
+  plan(m: Model): Plan | null {
+    const count = choose(m.counts, this.pick, this.useful, (c) => c.status === 'open');
+    if (!count) return null;
+    return {
+      text: `${this.toString()} → ${describeCount(count)}`,
+      phase: 3,
+      expected: count.status === 'open' ? 'ok' : 409,
+      send: (r) => send(r, 'POST', `/api/stock-counts/${count.id}/cancel`),
+      apply: () => {
+        count.status = 'cancelled';
+      },
+    };
+  }
+}
+
 // ---- Running commands ---------------------------------------------------------------------------
 
 /** Numeric's round() of a / b to a whole cent: half away from zero. */
@@ -1468,6 +1598,10 @@ const actions: fc.Arbitrary<Action> = fc.oneof(
     weight: 3,
   },
   { arbitrary: fc.tuple(pick, useful).map(([p, u]) => new CancelTransfer(p, u)), weight: 1 },
+  { arbitrary: location.map((l) => new StartCount(l)), weight: 2 },
+  { arbitrary: fc.tuple(pick, useful, fc.integer({ min: 0, max: 8 })).map(([p, u, counted]) => new CountBattery(p, u, counted)), weight: 3 },
+  { arbitrary: fc.tuple(pick, useful).map(([p, u]) => new PostCount(p, u)), weight: 2 },
+  { arbitrary: fc.tuple(pick, useful).map(([p, u]) => new CancelCount(p, u)), weight: 1 },
 );
 
 /** Sequences of commands one at a time. */
@@ -1531,12 +1665,19 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     customerId,
     supplierId,
     sequential,
+    batteryBrandId: file.batteryBrandId,
     last: undefined as unknown as Snapshot,
     start: { invoice: 1, sale: 1, purchase: 1, receipt: 1, credit_note: 1, supplier_return: 1, tr: 1 },
     log: [],
     stats: file.stats,
   };
   const locationIds = [f.downtownId, f.northsideId];
+  // A run that ended mid-count leaves its count open, holding the brand's batteries: the next run starts without it.
+  const open = await h.withDb((db) => db.query<{ id: number }>(`select id from public.stock_counts where status = 'open' and battery_brand_id = $1`, [file.batteryBrandId]));
+  for (const { id } of open) {
+    const answer = await send(real, 'POST', `/api/stock-counts/${id}/cancel`);
+    if (answer.status !== 200) throw new Error(`setting up a run: cancelling count ${id} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
   const opening = async (path: string, body: unknown, product: number) => {
     const id = await created(real, path, body);
     const answer = await send(real, 'POST', `/api/products/${id}/stock-adjustments`, {
@@ -1576,6 +1717,7 @@ export async function setupRun(file: FileFixture, sequential: boolean): Promise<
     stock: OPENING.map((levels) => [...levels]),
     transit: OPENING.map(() => [0, 0]),
     transfers: [],
+    counts: [],
     cost: [...OPENING_COST],
     docs: { Invoice: [], Sale: [], Purchase: [] },
     receipts: [],

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { StockCountLine } from '@schemas/stock-counts';
 import { isApiError } from '../../shared/api/client';
+import { CameraScanButton } from '../../shared/forms/CameraScanButton';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { findLines, useCountLine } from './api';
 
@@ -9,8 +10,6 @@ interface CountBoxProps {
   /** A product picked from the list below the box, to count next. */
   picked: StockCountLine['product'] | null;
   onPicked: (product: StockCountLine['product'] | null) => void;
-  /** A button beside the search box that fills it from the phone's camera (a barcode scanned), when there is one. */
-  scanAction?: ReactNode;
 }
 
 type Product = StockCountLine['product'];
@@ -19,7 +18,7 @@ type Product = StockCountLine['product'];
  * Search or scan, then type the number: Enter in the search box finds the product (a USB scanner types the
  * barcode and Enter), Enter in the number saves it and goes back to the search box for the next one.
  */
-export function CountBox({ countId, picked, onPicked, scanAction }: CountBoxProps) {
+export function CountBox({ countId, picked, onPicked }: CountBoxProps) {
   const [search, setSearch] = useState('');
   const [matches, setMatches] = useState<Product[] | null>(null);
   const [finding, setFinding] = useState(false);
@@ -41,9 +40,8 @@ export function CountBox({ countId, picked, onPicked, scanAction }: CountBoxProp
     setProblem(null);
   };
 
-  const find = async (event: FormEvent) => {
-    event.preventDefault();
-    const text = search.trim();
+  const find = async (searched: string) => {
+    const text = searched.trim();
     if (!text) return;
     setFinding(true);
     setProblem(null);
@@ -85,7 +83,15 @@ export function CountBox({ countId, picked, onPicked, scanAction }: CountBoxProp
 
   return (
     <div className="card sc-count-box">
-      <form className="sc-find" onSubmit={find} role="search" aria-label="Find a product to count">
+      <form
+        className="sc-find"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void find(search);
+        }}
+        role="search"
+        aria-label="Find a product to count"
+      >
         <label htmlFor="sc-search" className="sc-label">
           Scan or search
         </label>
@@ -101,7 +107,13 @@ export function CountBox({ countId, picked, onPicked, scanAction }: CountBoxProp
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
-          {scanAction}
+          <CameraScanButton
+            label="Scan a barcode to count"
+            onScan={(code) => {
+              setSearch(code);
+              void find(code);
+            }}
+          />
           <button type="submit" className="btn btn-secondary" disabled={finding} aria-busy={finding}>
             Find
           </button>
