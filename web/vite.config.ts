@@ -75,7 +75,7 @@ function firstScreens(): Plugin {
       if (index?.type !== 'asset') return;
       const html = String(index.source);
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      const login = chunks.find((chunk) => chunk.facadeModuleId?.replace(/\\/g, '/').endsWith('/features/auth/LoginPage.tsx'));
+      const login = chunks.find((chunk) => chunk.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/features/auth/LoginPage.tsx')));
       this.emitFile({ type: 'asset', fileName: 'login.html', source: links(bundle, login, html) });
       index.source = links(bundle, chunks.find((chunk) => chunk.name === 'frame'), html);
     },
@@ -125,9 +125,15 @@ const FRAME = [
   /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\./,
 ];
 
-/** What the sign-in page and most forms use, and the frame does not: a chunk beside the frame. */
+/**
+ * The sign-in page, and what it and most forms use and the frame does not: a chunk beside the frame.
+ * As files of their own, the sign-in page's scripts and styles were more than the six a browser
+ * fetches at once over HTTP/1.1.
+ */
 const FORMS = [
   /web[\\/]src[\\/]shared[\\/]forms[\\/](Field|useSchemaForm|drafts)\./,
+  /web[\\/]src[\\/]features[\\/]auth[\\/](LoginPage\.|login\.css)/,
+  /worker[\\/]src[\\/]schemas[\\/]issues\./,
   /web[\\/]src[\\/]shared[\\/]api[\\/]resource\./,
   /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutation\./,
   /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\./,
