@@ -38,7 +38,9 @@ describe.skipIf(!built)('npm start', () => {
     }
     // Each first screen's HTML names its code, fetched beside the entry: the sign-in page, or the
     // signed-in frame with the dashboard.
-    expect(await (await fetch(`${app.url}/login`)).text()).toMatch(/rel="modulepreload"[^>]*\/assets\/LoginPage-/);
+    const signIn = await (await fetch(`${app.url}/login`)).text();
+    expect(signIn).toMatch(/rel="modulepreload"[^>]*\/assets\/forms-/);
+    expect(signIn).not.toContain('/assets/frame-');
     expect(await (await fetch(`${app.url}/customers`)).text()).toMatch(/rel="modulepreload"[^>]*\/assets\/frame-/);
   });
 
