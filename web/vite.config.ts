@@ -20,6 +20,68 @@ function apiDocs(): Plugin {
   };
 }
 
+/**
+ * react-router declares its components as `React.forwardRef(...)` without marking the calls pure, and
+ * names them for React's developer tools after, so the build kept every one (NavLink, Form...)
+ * whether the app used it or not.
+ */
+function pureRouterComponents(): Plugin {
+  return {
+    name: 'pure-router-components',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]/ },
+      handler(code) {
+        return code
+          .replace(/=\s*(React\d*)\.(forwardRef|memo|createContext)\(/g, '= /* @__PURE__ */ $1.$2(')
+          .replace(/^\w+\.displayName = "\w+";$/gm, '');
+      },
+    },
+  };
+}
+
+type Output = Parameters<NonNullable<Extract<Plugin['generateBundle'], (...args: never[]) => unknown>>>[1];
+type OutputChunk = Extract<Output[string], { type: 'chunk' }>;
+
+/**
+ * The first screens' code named in their HTML, so that the browser fetches it beside the entry
+ * instead of after the entry has run: `index.html` (the signed-in pages) preloads the frame, which
+ * holds the dashboard; `login.html` (served for /login, by `npm start` and by Cloudflare's asset
+ * handling alike) preloads the sign-in page.
+ */
+function firstScreens(): Plugin {
+  const links = (bundle: Output, first: OutputChunk | undefined, html: string) => {
+    if (!first) throw new Error('firstScreens: a first screen\'s chunk is missing from the build');
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (chunk: OutputChunk) => {
+      if (scripts.has(chunk.fileName)) return;
+      scripts.add(chunk.fileName);
+      for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+      for (const name of chunk.imports) visit(bundle[name] as OutputChunk);
+    };
+    visit(first);
+    const tags = [
+      ...[...scripts].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...[...styles].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ];
+    return html.replace('</head>', `${tags.map((tag) => `  ${tag}\n`).join('')}  </head>`);
+  };
+  return {
+    name: 'first-screens',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const html = String(index.source);
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const login = chunks.find((chunk) => chunk.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/features/auth/LoginPage.tsx')));
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: links(bundle, login, html) });
+      index.source = links(bundle, chunks.find((chunk) => chunk.name === 'frame'), html);
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
 
 /**
@@ -46,22 +108,47 @@ function precompress(): Plugin {
 }
 
 /**
- * The signed-in frame (menu, search, alerts) and the small shared pieces most signed-in pages use,
- * in one chunk of their own: as separate files they were twenty requests, which over HTTP/1.1 (`npm
+ * The signed-in frame (menu, search, alerts), the dashboard (the first page after signing in) and the
+ * small shared pieces most signed-in pages use, in one chunk of their own: as separate files they were twenty requests, which over HTTP/1.1 (`npm
  * start`) go six at a time, each waiting a phone's round trip. Nothing the login screen uses belongs
  * here (tests/browser/first-load.test.ts counts what it loads).
  */
 const FRAME = [
-  /web[\\/]src[\\/]shared[\\/](layout|branches|hooks)[\\/]/,
-  /web[\\/]src[\\/]shared[\\/]api[\\/](resource|products|lookups)\./,
+  /web[\\/]src[\\/]features[\\/]dashboard[\\/](DashboardPage|TodaysCloses)\.|dashboard\.css/,
+  /web[\\/]src[\\/]shared[\\/]charts[\\/]/,
+  /web[\\/]src[\\/]shared[\\/]layout[\\/](?!searchHits\.|TopSearchHits\.)/,
+  /web[\\/]src[\\/]shared[\\/](branches|hooks)[\\/]/,
+  /web[\\/]src[\\/]shared[\\/]api[\\/](products|lookups)\./,
   /web[\\/]src[\\/]shared[\\/]ui[\\/](Flash|ConfirmDialog|Modal|SelectField|money|dates|documentNumber|DataTable)\./,
   /worker[\\/]src[\\/]schemas[\\/]roles\./,
-  /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|queryOptions|suspense|errorBoundaryUtils|QueryErrorResetBoundary|IsRestoringProvider)\./,
+  /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|suspense|errorBoundaryUtils|QueryErrorResetBoundary|IsRestoringProvider)\./,
   /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\./,
 ];
 
+/**
+ * The sign-in page, and what it and most forms use and the frame does not: a chunk beside the frame.
+ * As files of their own, the sign-in page's scripts and styles were more than the six a browser
+ * fetches at once over HTTP/1.1.
+ */
+const FORMS = [
+  /web[\\/]src[\\/]shared[\\/]forms[\\/](Field|useSchemaForm|drafts)\./,
+  /web[\\/]src[\\/]features[\\/]auth[\\/](LoginPage\.|login\.css)/,
+  /worker[\\/]src[\\/]schemas[\\/]issues\./,
+  /web[\\/]src[\\/]shared[\\/]api[\\/]resource\./,
+  /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutation\./,
+  /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\./,
+];
+
+/** The few pieces both first screens show (a field's frame, the error box), in one small chunk. */
+const BASICS = [
+  /web[\\/]src[\\/]shared[\\/]forms[\\/]FieldFrame\./,
+  /web[\\/]src[\\/]shared[\\/]ui[\\/]ErrorBox\./,
+];
+
+const group = (name: string, patterns: RegExp[]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)), includeDependenciesRecursively: false });
+
 export default defineConfig({
-  plugins: [apiDocs(), precompress()],
+  plugins: [pureRouterComponents(), firstScreens(), apiDocs(), precompress()],
   root: here('.'),
   publicDir: here('public'),
   resolve: {
@@ -71,11 +158,13 @@ export default defineConfig({
   build: {
     outDir: here('../dist/web'),
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // ZXing's package does not mark its files free of side effects, though they are: the scanner's chunk then keeps only the EAN-13 reader.
       treeshake: { moduleSideEffects: (id) => !/[\\/]@zxing[\\/]/.test(id) },
       output: {
-        codeSplitting: { groups: [{ name: 'frame', test: (id) => FRAME.some((pattern) => pattern.test(id)), includeDependenciesRecursively: false }] },
+        codeSplitting: { groups: [group('frame', FRAME), group('forms', FORMS), group('basics', BASICS)] },
       },
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

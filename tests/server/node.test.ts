@@ -34,7 +34,14 @@ describe.skipIf(!built)('npm start', () => {
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(await response.text()).toContain('<div id="root">');
       expect(response.headers.get('content-security-policy')).toContain("object-src 'none'");
+      expect(response.headers.get('cache-control')).toBe('no-cache');
     }
+    // Each first screen's HTML names its code, fetched beside the entry: the sign-in page, or the
+    // signed-in frame with the dashboard.
+    const signIn = await (await fetch(`${app.url}/login`)).text();
+    expect(signIn).toMatch(/rel="modulepreload"[^>]*\/assets\/forms-/);
+    expect(signIn).not.toContain('/assets/frame-');
+    expect(await (await fetch(`${app.url}/customers`)).text()).toMatch(/rel="modulepreload"[^>]*\/assets\/frame-/);
   });
 
   it('answers the API on the same port, and unknown API paths as JSON', async () => {

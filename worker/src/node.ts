@@ -68,6 +68,9 @@ if (serveWeb) {
   });
   // The build writes a brotli and a gzip copy of each text file; a browser that accepts one gets it.
   web.use(serveStatic({ root: webRoot, precompressed: true }));
+  // The sign-in page's HTML names its own code (web/vite.config.ts, `firstScreens`), as Cloudflare
+  // serves login.html for /login; every other page is the app's index.html.
+  if (existsSync(join(webDir, 'login.html'))) web.get('/login', serveStatic({ root: webRoot, path: 'login.html', precompressed: true }));
   web.get('*', serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
 }
 

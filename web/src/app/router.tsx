@@ -35,6 +35,7 @@ import { readToken } from '../shared/auth/session';
 import { lazyPage, preloadPage } from '../shared/routes/pageRoutes';
 import { NotFound } from '../shared/ui/NotFound';
 import { Spinner } from '../shared/ui/Spinner';
+import { queryClient } from './queryClient';
 import { RouteErrorBoundary } from './RouteError';
 
 /** The signed-in frame (menu, search, alerts) loads with the first signed-in page, not with the login. */
@@ -99,7 +100,7 @@ const routes: RouteObject[] = [
 
 if (readToken()) {
   void Layout.preload();
-  preloadPage(routes, window.location.pathname);
+  preloadPage(routes, window.location, queryClient);
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { GuestOnly } from '../../shared/auth/guards';
-import LoginPage from './LoginPage';
+import { lazyPage } from '../../shared/routes/pageRoutes';
 
 /**
- * The login page comes with the entry: it is the first screen of anyone not signed in, and its
- * pieces (fields, the error box) are what most pages use.
+ * The login page loads on its own, not with the entry that every signed-in page loads too: the
+ * sign-in page's HTML names its code, so it comes beside the entry (web/vite.config.ts, `firstScreens`).
  */
+const LoginPage = lazyPage(() => import('./LoginPage').then((m) => m.default));
+
 export const authRoutes: RouteObject[] = [
   {
     path: 'login',

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Dashboard } from '@schemas/reports';
 import type { DayCloseToday } from '@schemas/day-closes';
 import { api } from '../../shared/api/client';
+import { unlessJustAsked } from '../../shared/routes/justAsked';
 
 export type { Dashboard };
 
@@ -18,6 +19,7 @@ export const dashboardQuery = (locationId: string) =>
     queryKey: dashboardKeys.figures(locationId),
     // Money owed and sold changes with every document: read it afresh each time the screen opens.
     staleTime: 0,
+    refetchOnMount: unlessJustAsked,
     queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', { params: { location_id: locationId }, signal }),
   });
 

@@ -1,6 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../shared/routes/pageRoutes';
+import { dashboardQuery } from './api';
 
-const DashboardPage = lazyPage(() => import('./DashboardPage').then((m) => m.default));
+const DashboardPage = lazyPage(
+  () => import('./DashboardPage').then((m) => m.default),
+  (search, ask) => ask(dashboardQuery(search.get('location_id') ?? '')),
+);
 
 export const dashboardRoutes: RouteObject[] = [{ index: true, element: <DashboardPage /> }];

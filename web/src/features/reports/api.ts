@@ -11,6 +11,7 @@ import type {
   TireSalesReport,
 } from '@schemas/reports';
 import { api, type QueryParams } from '../../shared/api/client';
+import { unlessJustAsked } from '../../shared/routes/justAsked';
 import type { PeriodGroup } from '../../shared/charts/format';
 
 export type { PeriodGroup };
@@ -72,6 +73,7 @@ export const salesReportQuery = (params: { dateFrom: string; dateTo: string; gro
   queryOptions({
     ...fresh,
     queryKey: reportKeys.sales(params),
+    refetchOnMount: unlessJustAsked,
     queryFn: ({ signal }) => api.get<SalesReport>('/reports/sales', { params, signal }),
   });
 

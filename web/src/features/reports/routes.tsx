@@ -1,12 +1,16 @@
-import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import { lazyPage } from '../../shared/routes/pageRoutes';
+import { salesReportQuery } from './api';
 
-const InventoryReportPage = lazy(() => import('./InventoryReportPage').then((m) => ({ default: m.InventoryReportPage })));
-const SalesReportPage = lazy(() => import('./SalesReportPage').then((m) => ({ default: m.SalesReportPage })));
-const PurchasesReportPage = lazy(() => import('./PurchasesReportPage').then((m) => ({ default: m.PurchasesReportPage })));
-const BalanceReportPage = lazy(() => import('./BalanceReportPage').then((m) => ({ default: m.BalanceReportPage })));
-const FeesReportPage = lazy(() => import('./FeesReportPage').then((m) => ({ default: m.FeesReportPage })));
-const StatementPage = lazy(() => import('./StatementPage').then((m) => ({ default: m.StatementPage })));
+const InventoryReportPage = lazyPage(() => import('./InventoryReportPage').then((m) => m.InventoryReportPage));
+const SalesReportPage = lazyPage(
+  () => import('./SalesReportPage').then((m) => m.SalesReportPage),
+  (search, ask) => ask(salesReportQuery({ dateFrom: search.get('dateFrom') ?? '', dateTo: search.get('dateTo') ?? '', group: search.get('group') ?? '', location_id: search.get('location_id') ?? '' })),
+);
+const PurchasesReportPage = lazyPage(() => import('./PurchasesReportPage').then((m) => m.PurchasesReportPage));
+const BalanceReportPage = lazyPage(() => import('./BalanceReportPage').then((m) => m.BalanceReportPage));
+const FeesReportPage = lazyPage(() => import('./FeesReportPage').then((m) => m.FeesReportPage));
+const StatementPage = lazyPage(() => import('./StatementPage').then((m) => m.StatementPage));
 
 export const reportRoutes: RouteObject[] = [
   {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@schemas/auth';
 import { api, isApiError } from '../api/client';
-import { dropDraftsExcept } from '../forms/drafts';
+import { dropDraftsExcept } from '../forms/draftStore';
 import { clearSession, readToken, readUser, saveSession, saveUser } from './session';
 
 interface AuthState {

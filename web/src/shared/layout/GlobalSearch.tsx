@@ -1,9 +1,13 @@
-import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useDebounced } from '../hooks/useDebounced';
 import { SearchIcon } from './icons';
-import { searchPath, useSearchHits, type Hit } from './searchHits';
+import type { FoundHits, Hit } from './searchHits';
+import { searchPath } from './searchPath';
 import { useDismiss } from './useDismiss';
+
+/** The searches themselves load when the box is first used, not with every page. */
+const TopSearchHits = lazy(() => import('./TopSearchHits'));
 
 /**
  * The top bar's search, a combobox (ARIA combobox pattern): the matches are options of a listbox
@@ -19,7 +23,9 @@ export function GlobalSearch() {
   const [active, setActive] = useState<string | null>(null);
   const ref = useRef<HTMLDivElement>(null);
   const term = useDebounced(text.trim(), 250);
-  const found = useSearchHits(term, 5);
+  const [used, setUsed] = useState(false);
+  const [answered, setAnswered] = useState<FoundHits | null>(null);
+  const found: FoundHits = answered ?? { enabled: term.length >= 2, sections: [], loading: true, failed: false, partlyFailed: false };
 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
@@ -97,9 +103,14 @@ export function GlobalSearch() {
         aria-activedescendant={highlighted ? optionId(highlighted) : undefined}
         autoComplete="off"
         value={text}
-        onFocus={() => setOpen(true)}
+        onPointerDown={() => setUsed(true)}
+        onFocus={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         onChange={(event) => {
           setText(event.target.value);
+          setUsed(true);
           setOpen(true);
           setActive(null);
         }}
@@ -126,6 +137,11 @@ export function GlobalSearch() {
         </ul>
         {!note && found.partlyFailed && <p className="dropdown-empty">Some results could not be loaded.</p>}
       </div>
+      {used && (
+        <Suspense fallback={null}>
+          <TopSearchHits term={term} onFound={setAnswered} />
+        </Suspense>
+      )}
     </div>
   );
 }

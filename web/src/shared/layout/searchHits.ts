@@ -37,11 +37,19 @@ export interface HitSection {
   hits: Hit[];
 }
 
+export interface FoundHits {
+  enabled: boolean;
+  sections: HitSection[];
+  loading: boolean;
+  failed: boolean;
+  partlyFailed: boolean;
+}
+
 /**
  * What the top search and its results page find for `term` (at least two characters): products (a
  * tire by its size, with the stock at the user's branch), customers, vehicles (by plate or VIN), suppliers, invoices and sales.
  */
-export function useSearchHits(term: string, perPage: number) {
+export function useSearchHits(term: string, perPage: number): FoundHits {
   const enabled = term.length >= 2;
   const branch = useNewDocumentBranch();
   const branchName = useQuery(lookupQuery('locations')).data?.find((row) => String(row.id) === branch)?.name;
@@ -102,5 +110,4 @@ export function useSearchHits(term: string, perPage: number) {
   };
 }
 
-/** The results page of a search. */
-export const searchPath = (term: string) => `/search?${new URLSearchParams({ q: term })}`;
+export { searchPath } from './searchPath';
