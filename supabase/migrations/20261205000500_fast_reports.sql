@@ -1,13 +1,14 @@
--- The customer balance as at a past date counts a credit note by its own date: one issued after that
--- date had not yet lowered what the customer owed (as a payment made after it had not yet been made).
--- So the latest date at which the documents stand as they are today is that of a credit note too.
+-- A balance as at a past date counts a credit note, or a return to a supplier, by its own date: one
+-- issued after that date had not yet lowered what was owed (as a payment made after it had not yet
+-- been made). So the latest date at which the documents stand as they are today is that of a credit
+-- note or a supplier return too.
 
 create or replace function public.report_latest_date(p_party text)
- returns date
- language sql
- stable
- set search_path to ''
-as $function$
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
   select case p_party
     when 'customer' then greatest(
       (select max(i.issued_date) from public.invoices i where i.status = 'sent'),
@@ -16,7 +17,8 @@ as $function$
       (select max(cn.issued_date) from public.credit_notes cn where cn.status = 'issued'))
     else greatest(
       (select max(p.purchase_date) from public.purchases p where p.status in ('ordered', 'received')),
-      (select max(r.receipt_date) from public.receipts r where r.receiptable_type = 'Purchase'))
+      (select max(r.receipt_date) from public.receipts r where r.receiptable_type = 'Purchase'),
+      (select max(sr.issued_date) from public.supplier_returns sr where sr.status = 'issued'))
   end
 $function$;
 
@@ -85,11 +87,17 @@ begin
      where d.balance_due + coalesce(l.paid, 0) + coalesce(l.credited, 0) <> 0;
   else
     return query
-    with paid_since as (
-           select r.receiptable_id as id, sum(case when r.type = 'refund' then -r.amount else r.amount end) as amount
-             from public.receipts r
-            where r.receipt_date > p_as_of and r.receiptable_type = 'Purchase'
-              and (p_party_ids is null or r.supplier_id = any(p_party_ids))
+    with since as (
+           select x.id, sum(x.paid) as paid, sum(x.credited) as credited
+             from (select r.receiptable_id as id, case when r.type = 'refund' then -r.amount else r.amount end as paid, 0::numeric as credited
+                     from public.receipts r
+                    where r.receipt_date > p_as_of and r.receiptable_type = 'Purchase'
+                      and (p_party_ids is null or r.supplier_id = any(p_party_ids))
+                   union all
+                   select sr.document_id, 0, sr.net_amount
+                     from public.supplier_returns sr
+                    where sr.issued_date > p_as_of and sr.status = 'issued'
+                      and (p_party_ids is null or sr.supplier_id = any(p_party_ids))) x
             group by 1),
          documents as (
            select p.id, p.supplier_id as party_id, p.number, p.purchase_date as date, coalesce(p.expected_delivery_date, p.purchase_date) as due_date,
@@ -99,13 +107,13 @@ begin
               and (p_party_ids is null or p.supplier_id = any(p_party_ids))
            union all
            select p.id, p.supplier_id, p.number, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date), p.net_amount, p.total_paid, p.balance_due
-             from paid_since l join public.purchases p on p.id = l.id
+             from since l join public.purchases p on p.id = l.id
             where p.status in ('ordered', 'received') and p.balance_due = 0 and p.purchase_date <= p_as_of)
     select 'Purchase'::text, d.id, d.party_id, d.number, d.date, d.due_date, d.net_amount,
-           d.total_paid - coalesce(l.amount, 0), d.balance_due + coalesce(l.amount, 0)
+           d.total_paid - coalesce(l.paid, 0), d.balance_due + coalesce(l.paid, 0) + coalesce(l.credited, 0)
       from documents d
-      left join paid_since l on l.id = d.id
-     where d.balance_due + coalesce(l.amount, 0) <> 0;
+      left join since l on l.id = d.id
+     where d.balance_due + coalesce(l.paid, 0) + coalesce(l.credited, 0) <> 0;
   end if;
 end;
 $function$;

@@ -1,2 +1,2 @@
 /** The newest migration this version of the app is built for; `npm run db:schema` writes this file. */
-export const LATEST_MIGRATION = '20261205000520_supplier_balance_as_of';
+export const LATEST_MIGRATION = '20261205000510_recall_lines';
