@@ -3,6 +3,7 @@ import { DEFAULT_MIN_STOCK, inventoryInput, type InventoryItem } from '@schemas/
 import { Field } from '../../shared/forms/Field';
 import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { LookupSelect } from '../../shared/forms/LookupSelect';
+import { PreferredSupplierField } from '../../shared/forms/PreferredSupplierField';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
 import { CostPriceField } from '../../shared/stock/CostPriceField';
@@ -38,14 +39,7 @@ export function InventoryForm({ record, submitLabel, cancelTo, pending, error, f
       <Field {...bind('unit_price')} label="Unit Price" type="number" required inputProps={PRICE} />
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <BarcodeField {...bind('barcode')} />
-      <LookupSelect
-        {...bind('preferred_supplier_id')}
-        path="suppliers"
-        label="Preferred Supplier"
-        placeholder="None"
-        empty="No suppliers yet"
-        hint="Reorders go to this supplier; with none, to the supplier it was last ordered from."
-      />
+      <PreferredSupplierField {...bind('preferred_supplier_id')} />
       <CostPriceField {...bind('cost_price')} change={Boolean(record)} inputProps={PRICE} />
       <LookupSelect
         {...bind('location_id')}

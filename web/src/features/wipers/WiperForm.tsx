@@ -2,6 +2,7 @@ import { maxWiperYear, MIN_WIPER_YEAR, wiperInput, type Wiper } from '@schemas/w
 import { Field } from '../../shared/forms/Field';
 import { FormCard, useFormState } from '../../shared/forms/FormCard';
 import { LookupSelect } from '../../shared/forms/LookupSelect';
+import { PreferredSupplierField } from '../../shared/forms/PreferredSupplierField';
 import { toFormValues } from '../../shared/forms/useSchemaForm';
 import type { RecordFormProps } from '../../shared/records/types';
 import { CostPriceField } from '../../shared/stock/CostPriceField';
@@ -54,14 +55,7 @@ export function WiperForm({ record, title, submitLabel, cancelTo, onCancel, pend
       <Field {...bind('selling_price')} label="Selling Price" type="number" inputProps={PRICE} />
       <TaxClassField values={form.values} setField={form.setField} errors={form.errors.tax_rate_id} />
       <BarcodeField {...bind('barcode')} />
-      <LookupSelect
-        {...bind('preferred_supplier_id')}
-        path="suppliers"
-        label="Preferred Supplier"
-        placeholder="None"
-        empty="No suppliers yet"
-        hint="Reorders go to this supplier; with none, to the supplier it was last ordered from."
-      />
+      <PreferredSupplierField {...bind('preferred_supplier_id')} />
     </FormCard>
   );
 }
