@@ -81,6 +81,7 @@ describe.skipIf(!browserTestsCanRun())('transfers in the browser', () => {
     const heading = page.getByRole('heading', { level: 1, name: /^Transfer TR-\d{4}-\d{5}$/ });
     await heading.waitFor();
     const number = (await heading.textContent())!.replace('Transfer ', '');
+    const transferPath = new URL(page.url()).pathname;
     await expectAccessible(page, 'a draft transfer');
     await takeShots(page, 'transfer-draft');
 
@@ -105,6 +106,9 @@ describe.skipIf(!browserTestsCanRun())('transfers in the browser', () => {
       items: [{ product_id: short.id, quantity: before.short.quantity + 1, selling_price: 100 }],
     });
     expect(sale.status).toBe(409);
+    // Its stock history names the transfer that put it on the road.
+    await page.getByRole('table', { name: 'Stock history' }).getByRole('link', { name: 'In transit' }).first().waitFor();
+    expect(await page.getByRole('table', { name: 'Stock history' }).getByRole('link', { name: 'In transit' }).first().getAttribute('href')).toBe(transferPath);
     await takeShots(page, 'transfer-product-in-transit');
 
     await page.goBack();

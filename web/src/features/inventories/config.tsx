@@ -12,10 +12,10 @@ import { CATEGORY_LABELS } from './status';
 
 /** The stock badge; a low or empty shelf offers "Order more", a new purchase order with the item. */
 function StockStatus({ item }: { item: InventoryItem }) {
-  const low = stockState(item.current_stock, item.min_stock).tone !== 'in';
+  const low = stockState(item.current_stock, item.min_stock, item.is_low).tone !== 'in';
   return (
     <span className="stock-status">
-      <StockBadge quantity={item.current_stock} minStock={item.min_stock} />
+      <StockBadge quantity={item.current_stock} minStock={item.min_stock} low={item.is_low} />
       {low && (
         <Link to={orderMorePath('item', item.id)} className="order-more" aria-label={`Order more ${item.name}`}>
           Order more

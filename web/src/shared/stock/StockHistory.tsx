@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { AuditRecordType } from '@schemas/audit';
 import { REASON_LABELS } from '@schemas/stock';
+import { recordPath } from '../audit/events';
 import { DataTable } from '../ui/DataTable';
 import { formatDateTime } from '../ui/dates';
 import { ErrorBox } from '../ui/ErrorBox';
@@ -10,6 +13,10 @@ import { stockQueries } from './api';
 import './stock.css';
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : `${delta}`);
+
+/** The page of the document that moved the stock ('CreditNote' is the record type 'credit_note'). */
+const documentPath = (type: string | null, id: number | null) =>
+  type ? recordPath(type.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase() as AuditRecordType, id) : null;
 
 /** A product's stock moves, newest first, a page at a time. */
 export function StockHistory({ productId }: { productId: number }) {
@@ -33,7 +40,14 @@ export function StockHistory({ productId }: { productId: number }) {
             cell: (move) => <span className={move.delta > 0 ? 'delta-in' : 'delta-out'}>{signed(move.delta)}</span>,
             className: 'cell-number',
           },
-          { header: 'Reason', cell: (move) => REASON_LABELS[move.reason] ?? move.reason },
+          {
+            header: 'Reason',
+            cell: (move) => {
+              const reason = REASON_LABELS[move.reason] ?? move.reason;
+              const path = documentPath(move.document_type, move.document_id);
+              return path ? <Link to={path}>{reason}</Link> : reason;
+            },
+          },
           { header: 'Note', cell: (move) => move.note, className: 'cell-wrap' },
           { header: 'User', cell: (move) => move.user?.name },
         ]}
