@@ -36,6 +36,7 @@ export const batteryConfig: RecordConfig<Battery, typeof batteryInput> = {
     { label: 'Cost Price', value: formatMoney(battery.cost_price) },
     { label: 'Selling Price', value: formatMoney(battery.selling_price) },
     { label: 'Barcode', value: battery.barcode },
+    { label: 'Preferred Supplier', value: battery.preferred_supplier?.name },
     { label: 'Total Stock', value: battery.inventory_quantity },
     { label: 'Stock per Branch', value: branches(battery) },
     { label: 'Receiving Branch', value: battery.location?.name },
