@@ -26,12 +26,13 @@ const today = new Date().toISOString().slice(0, 10);
 const disagreements = () =>
   h.withDb((db) =>
     db.query(
-      `select p.id, p.total_stock,
-              (select coalesce(sum(sl.quantity), 0)::int from public.stock_levels sl where sl.product_id = p.id) as levels,
-              (select coalesce(sum(m.delta), 0)::int from public.stock_moves m where m.product_id = p.id) as moves
-         from public.products p
-        where p.total_stock <> (select coalesce(sum(sl.quantity), 0)::int from public.stock_levels sl where sl.product_id = p.id)
-           or p.total_stock <> (select coalesce(sum(m.delta), 0)::int from public.stock_moves m where m.product_id = p.id)`,
+      `select x.id, x.total_stock, x.levels, x.in_transit, x.moves
+         from (select p.id, p.total_stock,
+                      (select coalesce(sum(sl.quantity), 0)::int from public.stock_levels sl where sl.product_id = p.id) as levels,
+                      (select coalesce(sum(sl.in_transit), 0)::int from public.stock_levels sl where sl.product_id = p.id) as in_transit,
+                      (select coalesce(sum(m.delta), 0)::int from public.stock_moves m where m.product_id = p.id) as moves
+                 from public.products p) x
+        where x.total_stock <> x.levels or x.levels + x.in_transit <> x.moves`,
     ),
   );
 

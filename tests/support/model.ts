@@ -468,7 +468,9 @@ const COUNTER_RULES = ['invoice', 'sale', 'quote']
     left join (select t.to_location_id as location_id, x.product_id, sum(x.quantity) as quantity
                  from public.transfers t join public.transfer_items x on x.transfer_id = t.id
                 where t.status = 'shipped' group by 1, 2) t using (location_id, product_id)
-   where s.in_transit <> coalesce(t.quantity, 0)`)
+   where s.in_transit <> coalesce(t.quantity, 0)
+     and s.product_id in (select x.product_id from public.transfers t join public.transfer_items x on x.transfer_id = t.id
+                           where t.transfer_date between '${YEAR}-01-01' and '${YEAR}-12-31')`)
   .concat(`
   select 'cores at location ' || s.location_id || ': ' || s.quantity || ' on hand, moves add up to ' || coalesce(m.quantity, 0)
     from public.core_stock s
