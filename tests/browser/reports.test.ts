@@ -433,6 +433,9 @@ describe.skipIf(!browserTestsCanRun())('reports and the dashboard in the browser
     await page.reload();
     await expect.poll(() => stat('Revenue').textContent()).toBe(moneyText(byMonth.totals.revenue));
     expect(await page.getByLabel('Group By').inputValue()).toBe('month');
+    // The sections come with their own answers; the print is of what is on the screen.
+    await section('Top 10 Products by Revenue').waitFor();
+    await section('Tire Sales by DOT').waitFor();
 
     if (canReadPdf) {
       const pdf = await printed(page.getByRole('button', { name: 'Print Report' }), 'sales');
