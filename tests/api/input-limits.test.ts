@@ -179,8 +179,12 @@ describe('kept totals', () => {
     for (const path of ['/api/tires', `/api/tires?search=${f.tag}`, '/api/dashboard', '/api/reports/inventory-summary', '/api/notifications', '/api/tires/export']) {
       expect((await send('GET', path)).status, path).toBe(200);
     }
+    // A removal is kept in its own transaction's bucket; at these amounts that bucket may have no room
+    // below, and it is refused like any other change: the next transaction takes another bucket.
     for (const answer of answers.filter((answer) => answer.status === 201)) {
-      expect((await send('DELETE', `/api/tires/${answer.body.data.id}`)).status).toBe(204);
+      let deleted = await send('DELETE', `/api/tires/${answer.body.data.id}`);
+      for (let tries = 1; deleted.status === 422 && tries < 16; tries++) deleted = await send('DELETE', `/api/tires/${answer.body.data.id}`);
+      expect(deleted.status).toBe(204);
     }
   });
 });

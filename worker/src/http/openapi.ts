@@ -208,8 +208,10 @@ async function build(app: Hono<any, any, any>) {
         (operation.parameters ??= []).push(IDEMPOTENCY_KEY);
         added.push(409, 422);
       }
-      // Any request may meet a database that does not answer (503) or an error of ours (500).
+      // Any request may meet a database that does not answer (503) or an error of ours (500); any
+      // write may take a stock, an amount or a kept total past what its column holds (422).
       added.push(500, 503);
+      if (method !== 'get') added.push(422);
       if (rule !== 'public') added.push(401);
       if (rule !== 'public' && rule !== 'self') added.push(403);
       for (const parameter of operation.parameters ?? []) {
