@@ -520,7 +520,8 @@ create table public.product_totals (
   low_stock integer default 0 not null,
   out_of_stock integer default 0 not null,
   alerts integer default 0 not null,
-  constraint product_totals_pkey PRIMARY KEY (bucket, kind),
+  txid bigint default 0 not null,
+  constraint product_totals_pkey PRIMARY KEY (bucket, kind, txid),
   constraint product_totals_kind_check CHECK ((kind = ANY (ARRAY['tire'::text, 'battery'::text, 'wiper'::text, 'service'::text, 'item'::text])))
 );
 alter table public.product_totals enable row level security;
@@ -3520,33 +3521,80 @@ AS $function$
    where p.id = p_product_id
 $function$;
 
-CREATE OR REPLACE FUNCTION public.product_totals_apply()
+CREATE OR REPLACE FUNCTION public.products_keep_totals()
  RETURNS trigger
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  v_bucket smallint := (txid_current() % 16)::smallint;
+  v_old public.products[] := '{}';
+  v_new public.products[] := '{}';
+  v_txid bigint;
+  v_restaged public.stock_change[];
+  r record;
 begin
-  -- The bucket's rows in one order, so two transactions on the same bucket wait rather than deadlock.
-  perform 1 from public.product_totals t where t.bucket = v_bucket order by t.kind for update;
   if tg_op in ('UPDATE', 'DELETE') then
-    update public.product_totals t
-       set products = t.products - 1,
-           stock_value = t.stock_value - old.selling_price * old.total_stock,
-           low_stock = t.low_stock - (old.total_stock between 1 and 9)::integer,
-           out_of_stock = t.out_of_stock - (old.total_stock = 0)::integer,
-           alerts = t.alerts - old.stock_alert::integer
-     where t.bucket = v_bucket and t.kind = old.kind;
+    select coalesce(array_agg(o), '{}') into v_old from old_rows o;
   end if;
   if tg_op in ('UPDATE', 'INSERT') then
-    update public.product_totals t
-       set products = t.products + 1,
-           stock_value = t.stock_value + new.selling_price * new.total_stock,
-           low_stock = t.low_stock + (new.total_stock between 1 and 9)::integer,
-           out_of_stock = t.out_of_stock + (new.total_stock = 0)::integer,
-           alerts = t.alerts + new.stock_alert::integer
-     where t.bucket = v_bucket and t.kind = new.kind;
+    select coalesce(array_agg(n), '{}') into v_new from new_rows n;
+  end if;
+
+  for r in
+    with c as (select -1 as sign, o.* from unnest(v_old) o union all select 1, n.* from unnest(v_new) n)
+    select c.kind,
+           sum(c.sign * c.active::integer)::integer as products, sum(c.sign * c.total_stock)::bigint as units,
+           sum(c.sign * (c.total_stock > 0)::integer)::integer as stocked,
+           sum(c.sign * c.total_stock * c.cost_price) as cost_value, sum(c.sign * c.total_stock * c.selling_price) as retail_value,
+           sum(c.sign * (c.active and not c.stock_alert)::integer)::integer as in_stock,
+           sum(c.sign * (c.active and c.total_stock > 0 and c.stock_alert)::integer)::integer as low,
+           sum(c.sign * (c.active and c.total_stock = 0)::integer)::integer as out
+      from c
+     where c.kind <> 'service'
+     group by c.kind
+     order by c.kind
+  loop
+    continue when (r.products, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out) = (0, 0, 0, 0, 0, 0, 0, 0);
+    v_txid := coalesce(v_txid, public.report_pending_txid());
+    insert into public.report_product_totals as t (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
+    values (r.kind, (v_txid % 16)::smallint, v_txid, r.products, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out)
+    on conflict (kind, bucket, txid) do update
+       set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
+           cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
+           in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
+  end loop;
+
+  for r in
+    with c as (select -1 as sign, o.* from unnest(v_old) o union all select 1, n.* from unnest(v_new) n)
+    select c.kind, sum(c.sign)::integer as products, sum(c.sign * c.selling_price * c.total_stock) as stock_value,
+           sum(c.sign * (c.total_stock between 1 and 9)::integer)::integer as low_stock,
+           sum(c.sign * (c.total_stock = 0)::integer)::integer as out_of_stock,
+           sum(c.sign * c.stock_alert::integer)::integer as alerts
+      from c
+     group by c.kind
+     order by c.kind
+  loop
+    continue when (r.products, r.stock_value, r.low_stock, r.out_of_stock, r.alerts) = (0, 0, 0, 0, 0);
+    v_txid := coalesce(v_txid, public.report_pending_txid());
+    insert into public.product_totals as t (bucket, kind, txid, products, stock_value, low_stock, out_of_stock, alerts)
+    values ((v_txid % 16)::smallint, r.kind, v_txid, r.products, r.stock_value, r.low_stock, r.out_of_stock, r.alerts)
+    on conflict (bucket, kind, txid) do update
+       set products = t.products + excluded.products, stock_value = t.stock_value + excluded.stock_value,
+           low_stock = t.low_stock + excluded.low_stock, out_of_stock = t.out_of_stock + excluded.out_of_stock,
+           alerts = t.alerts + excluded.alerts;
+  end loop;
+
+  if tg_op = 'UPDATE' then
+    select coalesce(array_agg(x.change), '{}') into v_restaged
+      from unnest(v_old) o
+      join unnest(v_new) n on n.id = o.id
+      join public.stock_levels l on l.product_id = n.id
+     cross join lateral (values
+       (row(-1, l.location_id, l.quantity, o.kind, o.active, o.cost_price, o.selling_price, coalesce(l.reorder_point, o.low_stock_at))::public.stock_change),
+       (row(1, l.location_id, l.quantity, n.kind, n.active, n.cost_price, n.selling_price, coalesce(l.reorder_point, n.low_stock_at))::public.stock_change)
+     ) x(change)
+     where (o.kind, o.active, o.cost_price, o.selling_price, o.low_stock_at) is distinct from (n.kind, n.active, n.cost_price, n.selling_price, n.low_stock_at);
+    perform public.report_stage_stocks(v_restaged);
   end if;
   return null;
 end;
@@ -4300,6 +4348,10 @@ begin
   if not found then
     return null;
   end if;
+  -- The bell's bucket first, as every transaction that changes the documents' counts takes it.
+  if exists (select 1 from public.product_totals t where t.txid = v_txid) then
+    perform 1 from public.product_totals t where t.bucket = (v_txid % 16)::smallint and t.txid = 0 order by t.kind for update;
+  end if;
 
   with moved as (delete from public.report_sales_days s where s.txid = v_txid and s.txid <> 0 returning s.*)
   insert into public.report_sales_days as s (day, location_id, document_type, txid, documents, revenue, cost, tax, discount, paid, outstanding)
@@ -4400,6 +4452,16 @@ begin
      set products = s.products + excluded.products, units = s.units + excluded.units, stocked = s.stocked + excluded.stocked,
          cost_value = s.cost_value + excluded.cost_value, retail_value = s.retail_value + excluded.retail_value,
          in_stock = s.in_stock + excluded.in_stock, low = s.low + excluded.low, out = s.out + excluded.out;
+
+  with moved as (delete from public.product_totals s where s.txid = v_txid and s.txid <> 0 returning s.*)
+  insert into public.product_totals as s (bucket, kind, txid, products, stock_value, low_stock, out_of_stock, alerts)
+  select bucket, kind, 0, products, stock_value, low_stock, out_of_stock, alerts from moved
+   where (products, stock_value, low_stock, out_of_stock, alerts) <> (0, 0, 0, 0, 0)
+   order by bucket, kind
+  on conflict (bucket, kind, txid) do update
+     set products = s.products + excluded.products, stock_value = s.stock_value + excluded.stock_value,
+         low_stock = s.low_stock + excluded.low_stock, out_of_stock = s.out_of_stock + excluded.out_of_stock,
+         alerts = s.alerts + excluded.alerts;
 
   -- A product's profit bounds move by what the positive part of each of its day rows moved by, so
   -- they come from the day rows as folded (one statement: the day rows, then the all-time bounds,
@@ -4732,34 +4794,12 @@ CREATE OR REPLACE FUNCTION public.report_product_changed()
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
-declare
-  s record;
 begin
-  if tg_op = 'UPDATE' and (old.kind, old.active, old.total_stock, old.cost_price, old.selling_price, old.low_stock_at, old.stock_alert)
-       is not distinct from (new.kind, new.active, new.total_stock, new.cost_price, new.selling_price, new.low_stock_at, new.stock_alert) then
-    return null;
-  end if;
-  if tg_op in ('UPDATE', 'DELETE') then
-    perform public.report_stage_product(-1, old);
-  end if;
-  if tg_op in ('UPDATE', 'INSERT') then
-    perform public.report_stage_product(1, new);
-  end if;
-  if tg_op = 'DELETE' or tg_op = 'UPDATE' and (old.kind, old.active, old.cost_price, old.selling_price, old.low_stock_at)
-       is distinct from (new.kind, new.active, new.cost_price, new.selling_price, new.low_stock_at) then
-    for s in select l.location_id, l.quantity, l.reorder_point from public.stock_levels l where l.product_id = old.id order by l.location_id loop
-      perform public.report_stage_stock(-1, s.location_id, s.quantity, old.kind, old.active, old.cost_price, old.selling_price,
-                                        coalesce(s.reorder_point, old.low_stock_at));
-      if tg_op = 'UPDATE' then
-        perform public.report_stage_stock(1, s.location_id, s.quantity, new.kind, new.active, new.cost_price, new.selling_price,
-                                          coalesce(s.reorder_point, new.low_stock_at));
-      end if;
-    end loop;
-  end if;
-  if tg_op = 'DELETE' then
-    return old;
-  end if;
-  return null;
+  perform public.report_stage_stocks(array(
+    select row(-1, l.location_id, l.quantity, old.kind, old.active, old.cost_price, old.selling_price,
+               coalesce(l.reorder_point, old.low_stock_at))::public.stock_change
+      from public.stock_levels l where l.product_id = old.id order by l.location_id));
+  return old;
 end;
 $function$;
 
@@ -5189,33 +5229,6 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.report_stage_product(p_sign integer, p products)
- RETURNS void
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  v_txid bigint;
-begin
-  if p.kind = 'service' then
-    return;
-  end if;
-  v_txid := public.report_pending_txid();
-  insert into public.report_product_totals as t (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
-  values (
-    p.kind, (v_txid % 16)::smallint, v_txid, p_sign * p.active::integer, p_sign * p.total_stock, p_sign * (p.total_stock > 0)::integer,
-    p_sign * p.total_stock * p.cost_price, p_sign * p.total_stock * p.selling_price,
-    p_sign * (p.active and not p.stock_alert)::integer,
-    p_sign * (p.active and p.total_stock > 0 and p.stock_alert)::integer,
-    p_sign * (p.active and p.total_stock = 0)::integer
-  )
-  on conflict (kind, bucket, txid) do update
-     set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
-         cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
-         in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
-end;
-$function$;
-
 CREATE OR REPLACE FUNCTION public.report_stage_purchase(p_sign integer, p purchases, p_header boolean, p_lines boolean)
  RETURNS void
  LANGUAGE plpgsql
@@ -5329,31 +5342,40 @@ begin
 end;
 $function$;
 
-CREATE OR REPLACE FUNCTION public.report_stage_stock(p_sign integer, p_location_id bigint, p_quantity integer, p_kind text, p_active boolean, p_cost_price numeric, p_selling_price numeric, p_low_stock_at integer)
+CREATE OR REPLACE FUNCTION public.report_stage_stocks(p_changes stock_change[])
  RETURNS void
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
   v_txid bigint;
-  v_state text := public.stock_state(p_active, p_quantity, p_low_stock_at);
+  r record;
 begin
-  if p_kind = 'service' then
-    return;
-  end if;
-  v_txid := public.report_pending_txid();
-  insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
-  values (
-    p_location_id, p_kind, (v_txid % 16)::smallint, v_txid, p_sign * p_quantity, p_sign * (p_quantity > 0)::integer,
-    p_sign * p_quantity * p_cost_price, p_sign * p_quantity * p_selling_price,
-    p_sign * (v_state is not distinct from 'in')::integer,
-    p_sign * (v_state is not distinct from 'low')::integer,
-    p_sign * (v_state is not distinct from 'out')::integer
-  )
-  on conflict (location_id, kind, bucket, txid) do update
-     set units = t.units + excluded.units, stocked = t.stocked + excluded.stocked, cost_value = t.cost_value + excluded.cost_value,
-         retail_value = t.retail_value + excluded.retail_value, in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low,
-         out = t.out + excluded.out;
+  for r in
+    select c.location_id, c.kind,
+           sum(c.sign * c.quantity)::bigint as units, sum(c.sign * (c.quantity > 0)::integer)::integer as stocked,
+           sum(c.sign * c.quantity * c.cost_price) as cost_value, sum(c.sign * c.quantity * c.selling_price) as retail_value,
+           sum(c.sign * (s.state is not distinct from 'in')::integer)::integer as in_stock,
+           sum(c.sign * (s.state is not distinct from 'low')::integer)::integer as low,
+           sum(c.sign * (s.state is not distinct from 'out')::integer)::integer as out
+      from unnest(p_changes) c
+     cross join lateral (select public.stock_state(c.active, c.quantity, c.low_stock_at) as state) s
+     where c.kind <> 'service'
+     group by c.location_id, c.kind
+    having (sum(c.sign * c.quantity), sum(c.sign * (c.quantity > 0)::integer), sum(c.sign * c.quantity * c.cost_price),
+            sum(c.sign * c.quantity * c.selling_price), sum(c.sign * (s.state is not distinct from 'in')::integer),
+            sum(c.sign * (s.state is not distinct from 'low')::integer), sum(c.sign * (s.state is not distinct from 'out')::integer))
+           <> (0, 0, 0, 0, 0, 0, 0)
+     order by c.location_id, c.kind
+  loop
+    v_txid := coalesce(v_txid, public.report_pending_txid());
+    insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
+    values (r.location_id, r.kind, (v_txid % 16)::smallint, v_txid, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out)
+    on conflict (location_id, kind, bucket, txid) do update
+       set units = t.units + excluded.units, stocked = t.stocked + excluded.stocked, cost_value = t.cost_value + excluded.cost_value,
+           retail_value = t.retail_value + excluded.retail_value, in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low,
+           out = t.out + excluded.out;
+  end loop;
 end;
 $function$;
 
@@ -5417,31 +5439,28 @@ AS $function$
        group by t.kind) r on r.kind = k.kind
 $function$;
 
-CREATE OR REPLACE FUNCTION public.report_stock_level_changed()
+CREATE OR REPLACE FUNCTION public.report_stock_levels_changed()
  RETURNS trigger
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 declare
-  p public.products;
+  v_old public.stock_change[] := '{}';
+  v_new public.stock_change[] := '{}';
 begin
-  if tg_op = 'UPDATE' and (old.product_id, old.location_id, old.quantity, old.reorder_point)
-       is not distinct from (new.product_id, new.location_id, new.quantity, new.reorder_point) then
-    return null;
-  end if;
   if tg_op in ('UPDATE', 'DELETE') then
-    -- Gone with its product: the product's own delete took its stock away.
-    select * into p from public.products x where x.id = old.product_id;
-    if found then
-      perform public.report_stage_stock(-1, old.location_id, old.quantity, p.kind, p.active, p.cost_price, p.selling_price,
-                                        coalesce(old.reorder_point, p.low_stock_at));
-    end if;
+    select coalesce(array_agg(row(-1, o.location_id, o.quantity, p.kind, p.active, p.cost_price, p.selling_price,
+                                  coalesce(o.reorder_point, p.low_stock_at))::public.stock_change), '{}')
+      into v_old
+      from old_rows o join public.products p on p.id = o.product_id;
   end if;
   if tg_op in ('UPDATE', 'INSERT') then
-    select * into p from public.products x where x.id = new.product_id;
-    perform public.report_stage_stock(1, new.location_id, new.quantity, p.kind, p.active, p.cost_price, p.selling_price,
-                                      coalesce(new.reorder_point, p.low_stock_at));
+    select coalesce(array_agg(row(1, n.location_id, n.quantity, p.kind, p.active, p.cost_price, p.selling_price,
+                                  coalesce(n.reorder_point, p.low_stock_at))::public.stock_change), '{}')
+      into v_new
+      from new_rows n join public.products p on p.id = n.product_id;
   end if;
+  perform public.report_stage_stocks(v_old || v_new);
   return null;
 end;
 $function$;
@@ -6246,11 +6265,10 @@ CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH
 CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR (old.barcode IS DISTINCT FROM new.barcode)) OR (old.preferred_supplier_id IS DISTINCT FROM new.preferred_supplier_id)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER products_leave_counts BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION products_leave_counts();
 CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
-CREATE TRIGGER products_report_write AFTER INSERT OR UPDATE OF kind, active, total_stock, cost_price, selling_price, low_stock_at, reorder_branches, low_branches ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();
-CREATE CONSTRAINT TRIGGER products_totals_delete AFTER DELETE ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
-CREATE CONSTRAINT TRIGGER products_totals_insert AFTER INSERT ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_totals_apply();
-CREATE CONSTRAINT TRIGGER products_totals_update AFTER UPDATE OF kind, total_stock, selling_price, active, low_stock_at, reorder_branches, low_branches ON public.products DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((old.kind IS DISTINCT FROM new.kind) OR (old.total_stock IS DISTINCT FROM new.total_stock) OR (old.selling_price IS DISTINCT FROM new.selling_price) OR (old.active IS DISTINCT FROM new.active) OR (old.stock_alert IS DISTINCT FROM new.stock_alert))) EXECUTE FUNCTION product_totals_apply();
+CREATE TRIGGER products_totals_delete AFTER DELETE ON public.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION products_keep_totals();
+CREATE TRIGGER products_totals_insert AFTER INSERT ON public.products REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION products_keep_totals();
+CREATE TRIGGER products_totals_update AFTER UPDATE ON public.products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION products_keep_totals();
 CREATE TRIGGER products_version BEFORE UPDATE ON public.products FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER products_words AFTER INSERT OR UPDATE OF name, search_text ON public.products FOR EACH ROW EXECUTE FUNCTION products_write_words();
 CREATE TRIGGER audit_purchase_items AFTER INSERT OR DELETE OR UPDATE ON public.purchase_items FOR EACH ROW EXECUTE FUNCTION audit_document_line('purchase', 'purchase_id', 'purchases');
@@ -6299,7 +6317,9 @@ CREATE TRIGGER sales_version BEFORE UPDATE ON public.sales FOR EACH ROW WHEN ((o
 CREATE TRIGGER audit_settings AFTER UPDATE ON public.settings FOR EACH ROW EXECUTE FUNCTION audit_row('settings', 'shop_name');
 CREATE TRIGGER settings_version BEFORE UPDATE ON public.settings FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER stock_levels_reorder AFTER INSERT OR DELETE OR UPDATE OF quantity, reorder_point ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION stock_levels_keep_reorder();
-CREATE TRIGGER stock_levels_report AFTER INSERT OR DELETE OR UPDATE ON public.stock_levels FOR EACH ROW EXECUTE FUNCTION report_stock_level_changed();
+CREATE TRIGGER stock_levels_report_delete AFTER DELETE ON public.stock_levels REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION report_stock_levels_changed();
+CREATE TRIGGER stock_levels_report_insert AFTER INSERT ON public.stock_levels REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_stock_levels_changed();
+CREATE TRIGGER stock_levels_report_update AFTER UPDATE ON public.stock_levels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_stock_levels_changed();
 CREATE TRIGGER audit_stock_moves AFTER INSERT ON public.stock_moves FOR EACH ROW WHEN ((new.document_type IS NULL)) EXECUTE FUNCTION audit_stock_move();
 CREATE TRIGGER audit_supplier_returns AFTER INSERT OR DELETE ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION audit_document('supplier_return');
 CREATE TRIGGER supplier_returns_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
