@@ -6145,10 +6145,9 @@ CREATE OR REPLACE FUNCTION public.stock_state(p_active boolean, p_quantity integ
  RETURNS text
  LANGUAGE sql
  IMMUTABLE
- SET search_path TO ''
 AS $function$
   select case when not p_active then null
-              when p_quantity = 0 then 'out'
+              when p_quantity operator(pg_catalog.=) 0 then 'out'
               when public.is_low_stock(p_quantity, p_low_stock_at) then 'low'
               else 'in' end
 $function$;

@@ -380,3 +380,16 @@ $$;
 drop function public.report_stock_level_changed();
 drop function public.report_stage_product(integer, public.products);
 drop function public.report_stage_stock(integer, bigint, integer, text, boolean, numeric, numeric, integer);
+
+-- Inlined where it is used (no search_path of its own, every name qualified): the report staging above
+-- calls it for each of a statement's stock rows.
+create or replace function public.stock_state(p_active boolean, p_quantity integer, p_low_stock_at integer)
+returns text
+language sql
+immutable
+as $$
+  select case when not p_active then null
+              when p_quantity operator(pg_catalog.=) 0 then 'out'
+              when public.is_low_stock(p_quantity, p_low_stock_at) then 'low'
+              else 'in' end
+$$;

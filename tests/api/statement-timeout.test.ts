@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness } from '#harness';
 import { call, signIn, type SignedIn } from '../support/api.ts';
-import { catalogueFixture, tireBody } from '../support/catalogue.ts';
+import { catalogueFixture, tireBody, type CatalogueFixture } from '../support/catalogue.ts';
 import type { Db } from '../../worker/src/db/port.ts';
 import type { Harness } from '../support/harness.ts';
 
@@ -28,6 +28,7 @@ describe.each(connections)('the statement timeout, $name', ({ timeoutInEachTrans
   let h: Harness;
   let me: SignedIn;
   let productId: number;
+  let f: CatalogueFixture;
   let lockable = false;
 
   beforeAll(async () => {
@@ -36,7 +37,7 @@ describe.each(connections)('the statement timeout, $name', ({ timeoutInEachTrans
     lockable = h.runtime === 'postgres' || (h.runtime === 'workerd' && timeoutInEachTransaction);
     if (!lockable) return;
     me = await signIn(h);
-    const f = await catalogueFixture(h);
+    f = await catalogueFixture(h);
     const tire = await call(h, 'POST', '/api/tires', { token: me.token, body: tireBody(f, { quantity: 3, selling_price: 80 }) });
     expect(tire.status, JSON.stringify(tire.body)).toBe(201);
     productId = tire.body.data.id;
@@ -93,5 +94,24 @@ describe.each(connections)('the statement timeout, $name', ({ timeoutInEachTrans
     const again = await call(h, 'PATCH', `/api/products/${productId}/price`, { token: me.token, body: { selling_price: 95 } });
     expect(again.status).toBe(200);
     expect(again.body.data.selling_price).toBe(95);
+  });
+
+  test("posts a stock count that takes longer than a request's limit: its corrections are one transaction that has to finish", async () => {
+    const started = await call(h, 'POST', '/api/stock-counts', { token: me.token, body: { location_id: f.downtownId, scope: { tire_brand_id: f.brandId } } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const counted = await call(h, 'PUT', `/api/stock-counts/${started.body.data.id}/lines`, { token: me.token, body: { lines: [{ product_id: productId, counted: 2 }] } });
+    expect(counted.status, JSON.stringify(counted.body)).toBe(200);
+    // The test holds the product for three times the limit, then lets go; the posting waits it out.
+    let posting: ReturnType<typeof call> | undefined;
+    await h.withDb((db: Db) =>
+      db.transaction(async (tx) => {
+        await tx.query('select 1 from public.products where id = $1 for update', [productId]);
+        posting = call(h, 'POST', `/api/stock-counts/${started.body.data.id}/post`, { token: me.token, body: {} });
+        await new Promise((resolve) => setTimeout(resolve, h.statementTimeoutMs * 3));
+      }),
+    );
+    const answer = await posting!;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ status: 'posted', summary: { with_variance: 1, variance_units: -1 } });
   });
 });

@@ -17,6 +17,8 @@
  *
  * --beside names calls (as --only does) that run over and over, one at a time each, for as long as the
  * others are measured: the counter's calls while the owner's report runs.
+ *
+ * --stock-count N counts every tire at the first branch instead (stock-count.ts), one line in N off.
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -35,6 +37,7 @@ import { defaultConfig } from '../../src/env.ts';
 import { NODE_PBKDF2_ITERATIONS, WORKERS_PBKDF2_ITERATIONS } from '../../src/auth/password.ts';
 import { pgliteFolder } from '../../src/node/runtime.ts';
 import type { Captured, Group } from './bare.ts';
+import { benchStockCount } from './stock-count.ts';
 
 const { values } = parseArgs({
   options: {
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '200' },
     only: { type: 'string' },
     beside: { type: 'string' },
+    'stock-count': { type: 'string' },
     'data-dir': { type: 'string' },
     json: { type: 'string' },
     help: { type: 'boolean' },
@@ -53,6 +57,7 @@ if (values.help) {
   console.log('DATABASE_URL=postgres://... npm run bench -- [--duration 5] [--warm-up 3] [--connections 10] [--rate 200] [--only tires,customers] [--json results.json]');
   console.log('npm run bench -- --data-dir /tmp/wheelhouse-10k --connections 1   (the embedded database, seeded with seed:scale --data-dir)');
   console.log('  --beside "customer balance, 40 days"   the calls so named run over and over (one at a time each) while the others are measured');
+  console.log('  --stock-count 20   instead: start, count and post a count of every tire at the first branch, one line in 20 off (it moves stock)');
   process.exit(0);
 }
 // The embedded database (--data-dir) serves one statement at a time: measure it as one counter would use it.
@@ -428,7 +433,12 @@ const named = (list: string) => {
   const wanted = list.split(',').map((word) => word.trim().toLowerCase());
   return callsOf(ids).filter((call) => wanted.some((word) => call.name.toLowerCase().includes(word) || call.path.includes(word)));
 };
-let calls = callsOf(ids);
+const stockCountEvery = values['stock-count'] ? Number(values['stock-count']) : null;
+if (stockCountEvery !== null && (!Number.isInteger(stockCountEvery) || stockCountEvery < 1 || dataDir)) {
+  console.error('--stock-count takes a whole number of 1 or more, on PostgreSQL (DATABASE_URL)');
+  process.exit(2);
+}
+let calls = stockCountEvery === null ? callsOf(ids) : [];
 if (values.only) calls = named(values.only);
 const besideCalls = values.beside ? named(values.beside) : [];
 
@@ -459,6 +469,18 @@ try {
         }
       })(),
     );
+  }
+  if (stockCountEvery !== null) {
+    const db = postgresDb(databaseUrl!, { max: 1 });
+    try {
+      const figures = await benchStockCount(base, token, db, ids.location, stockCountEvery);
+      console.log(
+        `  a count of ${fixed(figures.lines)} tires: started in ${fixed(figures.startMs)} ms; counted in ${figures.countRequests} requests in ${fixed(figures.countingMs)} ms; ` +
+          `posted with ${fixed(figures.corrections)} corrections in ${fixed(figures.postMs)} ms`,
+      );
+    } finally {
+      await db.close();
+    }
   }
   for (const call of calls) {
     process.stdout.write(`  ${call.name} ... `);
