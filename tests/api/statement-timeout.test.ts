@@ -102,7 +102,7 @@ describe.each(connections)('the statement timeout, $name', ({ timeoutInEachTrans
     const counted = await call(h, 'PUT', `/api/stock-counts/${started.body.data.id}/lines`, { token: me.token, body: { lines: [{ product_id: productId, counted: 2 }] } });
     expect(counted.status, JSON.stringify(counted.body)).toBe(200);
     // The test holds the product for three times the limit, then lets go; the posting waits it out.
-    let posting: ReturnType<typeof call> | undefined;
+    let posting: Promise<{ status: number; body: any }> | undefined;
     await h.withDb((db: Db) =>
       db.transaction(async (tx) => {
         await tx.query('select 1 from public.products where id = $1 for update', [productId]);
