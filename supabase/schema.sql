@@ -2515,7 +2515,7 @@ begin
   update public.stock_count_lines l
      set counted = n.counted,
          expected = case when n.counted is null then null else s.quantity end,
-         counted_at = case when n.counted is null then null else now() end,
+         counted_at = case when n.counted is null then null else clock_timestamp() end,
          counted_by = case when n.counted is null then null else p_user_id end
     from named n
     left join shelf s on s.product_id = n.product_id

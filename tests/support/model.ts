@@ -112,6 +112,8 @@ interface ModelCount {
   counted: number | null;
   /** The shelf when the battery was counted. */
   expected: number | null;
+  /** When it was counted: of two counts of it at once, the later one stands. */
+  countedAt: string | null;
 }
 
 export interface Model {
@@ -1121,7 +1123,7 @@ class StartCount extends Action {
       expected: m.counts.some((c) => c.status === 'open' && c.location === this.location) ? 409 : 'ok',
       send: (r) => send(r, 'POST', '/api/stock-counts', { location_id: m.locationIds[this.location], scope: { battery_brand_id: r.batteryBrandId } }),
       apply: (m, answer) => {
-        m.counts.push({ id: Number(answer.body.data.id), location: this.location, status: 'open', counted: null, expected: null });
+        m.counts.push({ id: Number(answer.body.data.id), location: this.location, status: 'open', counted: null, expected: null, countedAt: null });
       },
     };
   }
@@ -1150,8 +1152,11 @@ class CountBattery extends Action {
       },
       // The shelf as the server read it: a sale at once may have gone before or after.
       apply: (_, answer) => {
+        const line = answer.body.data.updated[0];
+        if (count.countedAt !== null && line.counted_at < count.countedAt) return;
         count.counted = this.counted;
-        count.expected = answer.body.data.updated[0].expected;
+        count.expected = line.expected;
+        count.countedAt = line.counted_at;
       },
     };
   }
