@@ -2,9 +2,9 @@
  * The scale data set: `npm run seed:scale -- --products 100000` fills the (empty) PostgreSQL
  * database named by DATABASE_URL with a chain's year: the catalogue (80% tires, 10% batteries, 5%
  * wipers, 5% shop supplies), stock in 3 branches with the moves that add up to it, customers,
- * suppliers, invoices, sales, receipts and purchase orders. Set-based SQL (generate_series,
- * insert ... select) in one transaction, then checks that the rules the app keeps hold, then
- * VACUUM ANALYZE.
+ * suppliers, invoices, sales, receipts and purchase orders; reorder levels on a tenth of the goods.
+ * Set-based SQL (generate_series, insert ... select) in one transaction, then checks that the rules
+ * the app keeps hold, then VACUUM ANALYZE.
  *
  * The rows are written against the schema of SEED_SCHEMA: the app's runner applies the migrations up
  * to it first, and the later ones (which may backfill what they add) after the data is in, as they
@@ -725,6 +725,13 @@ try {
 
   const later = await step('later migrations', () => migrate(db, migrations));
   if (later.length) console.log(`    applied ${later.join(', ')}`);
+  // A tenth of the goods reorder at each branch: at their own low-stock level, back up to three times it.
+  await step('reorder levels', () =>
+    db.exec(`update public.stock_levels s
+                set reorder_point = p.low_stock_at, order_up_to = 3 * greatest(p.low_stock_at, 1)
+               from public.products p
+              where p.id = s.product_id and p.id % 10 = 0 and p.kind <> 'service'`),
+  );
   await step('a year of the audit trail', () => db.transaction((tx) => tx.exec(readFileSync(join(projectRoot, 'worker/scripts/scale/audit-trail.sql'), 'utf8'))));
   await step('vacuum analyze', () => db.exec('vacuum analyze'));
 
