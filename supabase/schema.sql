@@ -4783,7 +4783,7 @@ AS $function$
     from generate_series(date_trunc(p_group, p_date_from::timestamp), date_trunc(p_group, p_date_to::timestamp), ('1 ' || p_group)::interval) g
 $function$;
 
-CREATE OR REPLACE FUNCTION public.report_product_changed()
+CREATE OR REPLACE FUNCTION public.report_product_leaves()
  RETURNS trigger
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -5356,12 +5356,9 @@ begin
      cross join lateral (select public.stock_state(c.active, c.quantity, c.low_stock_at) as state) s
      where c.kind <> 'service'
      group by c.location_id, c.kind
-    having (sum(c.sign * c.quantity), sum(c.sign * (c.quantity > 0)::integer), sum(c.sign * c.quantity * c.cost_price),
-            sum(c.sign * c.quantity * c.selling_price), sum(c.sign * (s.state is not distinct from 'in')::integer),
-            sum(c.sign * (s.state is not distinct from 'low')::integer), sum(c.sign * (s.state is not distinct from 'out')::integer))
-           <> (0, 0, 0, 0, 0, 0, 0)
      order by c.location_id, c.kind
   loop
+    continue when (r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out) = (0, 0, 0, 0, 0, 0, 0);
     v_txid := coalesce(v_txid, public.report_pending_txid());
     insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
     values (r.location_id, r.kind, (v_txid % 16)::smallint, v_txid, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out)
@@ -6259,7 +6256,7 @@ CREATE TRIGGER patterns_version BEFORE UPDATE ON public.patterns FOR EACH ROW WH
 CREATE TRIGGER audit_products AFTER INSERT OR DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER audit_products_update AFTER UPDATE ON public.products FOR EACH ROW WHEN (((((((((((old.kind IS DISTINCT FROM new.kind) OR (old.cost_price IS DISTINCT FROM new.cost_price)) OR (old.selling_price IS DISTINCT FROM new.selling_price)) OR (old.active IS DISTINCT FROM new.active)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.tax_rate_id IS DISTINCT FROM new.tax_rate_id)) OR (old.tax_exempt IS DISTINCT FROM new.tax_exempt)) OR (old.barcode IS DISTINCT FROM new.barcode)) OR (old.preferred_supplier_id IS DISTINCT FROM new.preferred_supplier_id)) OR ((old.kind <> ALL (ARRAY['tire'::text, 'wiper'::text])) AND (old.name IS DISTINCT FROM new.name)))) EXECUTE FUNCTION audit_row('product', 'name');
 CREATE TRIGGER products_leave_counts BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION products_leave_counts();
-CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_changed();
+CREATE TRIGGER products_report BEFORE DELETE ON public.products FOR EACH ROW EXECUTE FUNCTION report_product_leaves();
 CREATE TRIGGER products_search_text BEFORE INSERT OR UPDATE OF name ON public.products FOR EACH ROW EXECUTE FUNCTION products_set_search_text();
 CREATE TRIGGER products_totals_delete AFTER DELETE ON public.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION products_keep_totals();
 CREATE TRIGGER products_totals_insert AFTER INSERT ON public.products REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION products_keep_totals();

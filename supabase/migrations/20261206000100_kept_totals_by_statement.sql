@@ -46,12 +46,9 @@ begin
      cross join lateral (select public.stock_state(c.active, c.quantity, c.low_stock_at) as state) s
      where c.kind <> 'service'
      group by c.location_id, c.kind
-    having (sum(c.sign * c.quantity), sum(c.sign * (c.quantity > 0)::integer), sum(c.sign * c.quantity * c.cost_price),
-            sum(c.sign * c.quantity * c.selling_price), sum(c.sign * (s.state is not distinct from 'in')::integer),
-            sum(c.sign * (s.state is not distinct from 'low')::integer), sum(c.sign * (s.state is not distinct from 'out')::integer))
-           <> (0, 0, 0, 0, 0, 0, 0)
      order by c.location_id, c.kind
   loop
+    continue when (r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out) = (0, 0, 0, 0, 0, 0, 0);
     v_txid := coalesce(v_txid, public.report_pending_txid());
     insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
     values (r.location_id, r.kind, (v_txid % 16)::smallint, v_txid, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out)
@@ -187,7 +184,7 @@ referencing old table as old_rows for each statement execute function public.pro
 
 -- Before a product goes: its stock at each branch leaves the reports (its levels go with it, and by then
 -- their product can no longer be read).
-create or replace function public.report_product_changed()
+create function public.report_product_leaves()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -200,6 +197,9 @@ begin
   return old;
 end;
 $$;
+revoke execute on function public.report_product_leaves() from public;
+drop trigger products_report on public.products;
+create trigger products_report before delete on public.products for each row execute function public.report_product_leaves();
 
 -- The fold at commit also brings the transaction's product_totals into its bucket.
 create or replace function public.report_fold()
@@ -374,6 +374,7 @@ begin
 end;
 $$;
 drop function public.report_stock_level_changed();
+drop function public.report_product_changed();
 drop function public.report_stage_product(integer, public.products);
 drop function public.report_stage_stock(integer, bigint, integer, text, boolean, numeric, numeric, integer);
 
