@@ -1,7 +1,6 @@
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAYMENT_STATUSES } from '@schemas/documents';
 import { usePermissions } from '../../shared/auth/permissions';
 import { ALL_BRANCHES, BranchFilter, branchFilterParam, useBranchFilterDefault, useBranchName, useHomeBranch } from '../../shared/branches/BranchSelect';
 import { Field } from '../../shared/forms/Field';
@@ -13,8 +12,8 @@ import { PageHeader } from '../../shared/ui/Page';
 import { SelectField } from '../../shared/ui/SelectField';
 import { useDocumentMutations } from './api';
 import { DocumentList } from './DocumentList';
-import { LINE_KINDS } from './draft';
-import { capitalized, numberOf, type DocumentKind, type TradingDocument } from './kind';
+import { capitalized, numberOf, partyLabel, type ListKind, type TradingDocument } from './kind';
+import { PAYMENT_STATUSES } from './statuses';
 
 const noRowActions = () => ({ button: () => null, error: null, node: null });
 
@@ -50,8 +49,8 @@ function BranchScope({ plural, value, onChange }: { plural: string; value: strin
 }
 
 /** /invoices: filters, the page of documents, View, the kind's row buttons, Edit, Delete. */
-export function DocumentListPage<D extends TradingDocument, L extends { id: number }>({ kind }: { kind: DocumentKind<D, L> }) {
-  const party = kind.mode === 'credit_note' ? 'Customer' : kind.mode === 'supplier_return' ? 'Supplier' : LINE_KINDS[kind.mode].party.label;
+export function DocumentListPage<D extends TradingDocument>({ kind }: { kind: ListKind<D> }) {
+  const party = partyLabel(kind.mode);
   const partyFilter = party.toLowerCase();
   const filters = useUrlFilters([partyFilter, 'location_id', ...kind.filters], { location_id: useBranchFilterDefault() });
   const { applied, form, setFormField, page, setPage } = filters;

@@ -64,19 +64,13 @@ export interface PostedEdit<D> {
 /** The kinds of document, as the activity and permissions name them: the editable kinds' lines, and credit notes. */
 export type DocumentMode = LineMode | 'credit_note' | 'supplier_return';
 
-/**
- * One kind of document (invoice, sale, purchase order, quote, credit note) as the generic pages show it:
- * its names, routes, list, view and actions. Texts built from `name` and `noun` read e.g. "Invoice not
- * found", "Error deleting purchase order. Please try again."
- */
-export interface DocumentKind<D extends TradingDocument, Line extends { id: number }> {
+/** What a kind's list shows and offers (./lists): no editor, no print, no schemas. */
+export interface ListKind<D extends TradingDocument> {
   /** The kind's activity and permissions (and an editable kind's lines and print). */
   mode: DocumentMode;
   /** The pages' path and the API's: /invoices, /api/invoices. */
   path: string;
   queries: DocumentQueries<D>;
-  /** What its payments name it; a kind without one takes no payments (a quote). */
-  receiptableType?: ReceiptableType;
   /** As a title: 'Purchase Order'. */
   name: string;
   /** In a sentence: 'purchase order'; its plural adds an s. */
@@ -85,19 +79,31 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   /** The create page's title and the list's button; left out, the list has none (a credit note starts from its invoice or sale). */
   newTitle?: string;
   statuses: readonly string[];
-  /** The status as shown, when it is not the stored one. */
-  shownStatus?: (document: D) => string;
   party: (document: D) => Party;
-  partyHeading: string;
   printable: (document: D) => Printable;
-  printLayouts?: PrintLayout[];
-
-  /** List: the filters after the party's and the branch's, the columns, and the row's own buttons beside View. */
+  /** The filters after the party's and the branch's, the columns, and the row's own buttons beside View. */
   filters: readonly ListFilter[];
   listClassName?: string;
   columns: Column<D>[];
   rowClassName?: (document: D) => string | undefined;
   useRowActions?: () => { button: (document: D) => ReactNode; error?: string | null; node: ReactNode };
+  canEdit: (document: D) => boolean;
+  /** By its status; the user's permission is checked beside. */
+  canDelete: (document: D) => boolean;
+}
+
+/**
+ * One kind of document (invoice, sale, purchase order, quote, credit note) as the generic pages show it:
+ * its list, and its names, routes, view and actions. Texts built from `name` and `noun` read e.g. "Invoice not
+ * found", "Error deleting purchase order. Please try again."
+ */
+export interface DocumentKind<D extends TradingDocument, Line extends { id: number }> extends ListKind<D> {
+  /** What its payments name it; a kind without one takes no payments (a quote). */
+  receiptableType?: ReceiptableType;
+  /** The status as shown, when it is not the stored one. */
+  shownStatus?: (document: D) => string;
+  partyHeading: string;
+  printLayouts?: PrintLayout[];
 
   /** View. */
   numberLabel?: string;
@@ -109,10 +115,7 @@ export interface DocumentKind<D extends TradingDocument, Line extends { id: numb
   lineLabel: (line: Line) => string;
   lineColumns: Column<Line>[];
   payments?: (document: D) => Receipt[];
-  canEdit: (document: D) => boolean;
   canPay: (document: D) => boolean;
-  /** By its status; the user's permission is checked beside. */
-  canDelete: (document: D) => boolean;
   /** Buttons of the kind's own before `post` (a purchase order's Receive). */
   Actions?: (props: { document: D }) => ReactNode;
   post?: Transition<D>;
@@ -141,6 +144,9 @@ export interface EditableKind<D extends TradingDocument, Line extends { id: numb
   /** `kept`: the fields as a draft kept in the browser holds them, to start from instead. */
   useHeader: (document: D | undefined, state: DocumentDraft, settings: Settings | undefined, kept?: KeptHeader) => HeaderFields;
 }
+
+/** Whom a kind's documents are made out to. */
+export const partyLabel = (mode: DocumentMode) => (mode === 'purchase' || mode === 'supplier_return' ? 'Supplier' : 'Customer');
 
 export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { DocumentCreatePage } from './DocumentCreatePage';
 import { DocumentDetailPage } from './DocumentDetailPage';
 import { DocumentEditPage } from './DocumentEditPage';
-import { DocumentListPage } from './DocumentListPage';
 import { DocumentPrintPage } from './DocumentPrintPage';
 import type { DocumentKind, EditableKind, TradingDocument } from './kind';
 import { creditNoteKind } from './kinds/creditNote';
@@ -13,16 +12,15 @@ import { purchaseKind } from './kinds/purchase';
 import { quoteKind } from './kinds/quote';
 import { saleKind } from './kinds/sale';
 
-/** The list, page and print of one kind, each reading the kind's config. */
+/** The page and print of one kind, each reading the kind's config (its list is in ./lists). */
 function viewPagesOf<D extends TradingDocument, L extends { id: number }>(kind: DocumentKind<D, L>) {
   return {
-    list: () => <DocumentListPage kind={kind} />,
     detail: () => <DocumentDetailPage kind={kind} />,
     print: () => <DocumentPrintPage kind={kind} />,
   };
 }
 
-/** The five pages of an editable kind. */
+/** The four pages of an editable kind besides its list. */
 function pagesOf<D extends TradingDocument, L extends { id: number }>(kind: EditableKind<D, L>) {
   return {
     ...viewPagesOf(kind),

@@ -1,13 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { pageRoutes } from '../../shared/routes/pageRoutes';
+import { lazyPage, pageRoutes } from '../../shared/routes/pageRoutes';
 
-const pages = { '': 'list', create: 'create', ':id': 'detail', ':id/edit': 'edit', ':id/print': 'print' } as const;
+const pages = { create: 'create', ':id': 'detail', ':id/edit': 'edit', ':id/print': 'print' } as const;
 /** A credit note or a supplier return is made from its document (create) and never edited. */
-const unedited = { '': 'list', create: 'create', ':id': 'detail', ':id/print': 'print' } as const;
+const unedited = { create: 'create', ':id': 'detail', ':id/print': 'print' } as const;
 
-/** The kinds' paths, as DOCUMENT_PAGES (./pages) names them, with their pages; a kind's pages load when one is opened. */
+/** The kinds' paths, as DOCUMENT_LISTS (./lists) and DOCUMENT_PAGES (./pages) name them, with their pages besides the list. */
 const PATHS = { quotes: pages, invoices: pages, sales: pages, purchases: pages, 'credit-notes': unedited, 'supplier-returns': unedited };
 
-export const documentRoutes: RouteObject[] = Object.entries(PATHS).map(([path, kindPages]) =>
-  pageRoutes(path, () => import('./pages').then((m) => m.DOCUMENT_PAGES[path]), kindPages),
-);
+/** A kind's list loads only what lists need; its other pages load, with the editor and print, when one is opened. */
+export const documentRoutes: RouteObject[] = Object.entries(PATHS).map(([path, kindPages]) => {
+  const List = lazyPage(() => import('./lists').then((m) => m.DOCUMENT_LISTS[path]));
+  const { children = [] } = pageRoutes(path, () => import('./pages').then((m) => m.DOCUMENT_PAGES[path]), kindPages);
+  return { path, children: [{ index: true, element: <List /> }, ...children] };
+});

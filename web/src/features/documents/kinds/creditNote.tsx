@@ -1,26 +1,10 @@
-import { Link } from 'react-router';
-import { CREDIT_NOTE_STATUSES, type CreditNote, type CreditNoteItem } from '@schemas/documents';
+import type { CreditNote, CreditNoteItem } from '@schemas/documents';
 import { unitValue } from '../../../shared/print/format';
 import { formatDate } from '../../../shared/ui/dates';
 import { formatMoney } from '../../../shared/ui/money';
-import { documentQueries } from '../api';
 import type { DocumentKind } from '../kind';
+import { CreditedFrom, creditNoteList } from '../lists';
 import { LineProduct, quantityColumn } from '../DocumentView';
-import { StatusBadge } from '../StatusBadge';
-import { useRowPrint } from '../useRowPrint';
-
-const printable = (note: CreditNote) => ({ kind: 'credit_note', document: note }) as const;
-const DOCUMENT_PATHS = { Invoice: 'invoices', Sale: 'sales' } as const;
-
-/** The invoice or sale the goods came back from. */
-function ReturnedFrom({ note }: { note: CreditNote }) {
-  const { type, id, number } = note.document;
-  return (
-    <Link to={`/${DOCUMENT_PATHS[type]}/${id}`}>
-      {type} {number ?? id}
-    </Link>
-  );
-}
 
 /** How what was paid beyond what is owed went back. */
 const settledText = (note: CreditNote) =>
@@ -32,33 +16,14 @@ const settledText = (note: CreditNote) =>
 
 /** Credit notes: a customer's return, made from its invoice's or sale's page (Return Items), cancelled by an administrator. */
 export const creditNoteKind: DocumentKind<CreditNote, CreditNoteItem> = {
-  mode: 'credit_note',
-  path: 'credit-notes',
-  queries: documentQueries<CreditNote>('credit-notes'),
-  name: 'Credit Note',
-  noun: 'credit note',
-  listTitle: 'Credit Notes',
-  statuses: CREDIT_NOTE_STATUSES,
-  party: (note) => note.customer,
+  ...creditNoteList,
   partyHeading: 'Credit To',
-  printable,
-
-  filters: ['status', 'dateFrom', 'dateTo'],
-  columns: [
-    { header: 'Credit Note #', cell: (note) => <Link to={`/credit-notes/${note.id}`}>{note.number}</Link>, className: 'cell-nowrap' },
-    { header: 'Customer', cell: (note) => note.customer?.name || '-' },
-    { header: 'Date', cell: (note) => formatDate(note.issued_date), className: 'cell-nowrap' },
-    { header: 'Returned From', cell: (note) => <ReturnedFrom note={note} />, className: 'cell-nowrap' },
-    { header: 'Amount', cell: (note) => formatMoney(note.net_amount), className: 'cell-money' },
-    { header: 'Status', cell: (note) => <StatusBadge status={note.status} /> },
-  ],
-  useRowActions: () => useRowPrint(printable),
 
   locationLabel: 'Returned To',
   summary: 'offer',
   facts: (note) => [
     { label: 'Date', value: formatDate(note.issued_date) },
-    { label: 'Returned From', value: <ReturnedFrom note={note} /> },
+    { label: 'Returned From', value: <CreditedFrom note={note} /> },
     { label: 'Reason', value: note.reason },
     { label: 'Settled', value: settledText(note) },
   ],
@@ -72,9 +37,7 @@ export const creditNoteKind: DocumentKind<CreditNote, CreditNoteItem> = {
     { header: 'Tax', cell: (item) => formatMoney(item.tax_amount), className: 'cell-money' },
     { header: 'Amount', cell: (item) => formatMoney(item.amount), className: 'cell-money' },
   ],
-  canEdit: () => false,
   canPay: () => false,
-  canDelete: () => false,
   cancel: {
     action: 'cancel',
     label: 'Cancel Credit Note',

@@ -1,47 +1,23 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { INVOICE_STATUSES, draftInvoiceInput, invoiceInput, sentInvoiceInput, type Invoice, type InvoiceItem } from '@schemas/documents';
+import { draftInvoiceInput, invoiceInput, sentInvoiceInput, type Invoice, type InvoiceItem } from '@schemas/documents';
 import { Field } from '../../../shared/forms/Field';
 import { addDays, formatDate, today } from '../../../shared/ui/dates';
 import { formatMoney, toCents } from '../../../shared/ui/money';
-import { documentQueries } from '../api';
 import { savedLine } from '../draft';
-import { numberOf, type EditableKind } from '../kind';
+import type { EditableKind } from '../kind';
+import { invoiceList } from '../lists';
 import { LineProduct, quantityColumn } from '../DocumentView';
 import { ReturnItemsLink } from '../ReturnItemsLink';
-import { StatusBadge } from '../StatusBadge';
-import { useRowPrint } from '../useRowPrint';
 
 const PAYABLE = new Set(['sent', 'overdue', 'partial']);
-const printable = (invoice: Invoice) => ({ kind: 'invoice', document: invoice }) as const;
 
 /** Invoices: a draft is edited in full and sent (taking its number and the stock); a sent one keeps its lines. */
 export const invoiceKind: EditableKind<Invoice, InvoiceItem> = {
-  mode: 'invoice',
-  path: 'invoices',
-  queries: documentQueries<Invoice>('invoices'),
+  ...invoiceList,
   receiptableType: 'Invoice',
-  name: 'Invoice',
-  noun: 'invoice',
-  listTitle: 'Invoices',
-  newTitle: 'Create Invoice',
   afterCreate: 'list',
-  statuses: INVOICE_STATUSES,
-  party: (invoice) => invoice.customer,
   partyHeading: 'Bill To',
-  printable,
-
-  filters: ['status', 'dateFrom', 'dateTo', 'overdue'],
-  columns: [
-    { header: 'Invoice #', cell: (invoice) => <Link to={`/invoices/${invoice.id}`}>{numberOf(invoice)}</Link>, className: 'cell-nowrap' },
-    { header: 'Customer', cell: (invoice) => invoice.customer?.name || '-' },
-    { header: 'Issue Date', cell: (invoice) => formatDate(invoice.issued_date), className: 'cell-nowrap' },
-    { header: 'Due Date', cell: (invoice) => formatDate(invoice.due_date) || '-', className: 'cell-nowrap' },
-    { header: 'Amount', cell: (invoice) => formatMoney(invoice.net_amount ?? invoice.total_amount), className: 'cell-money' },
-    { header: 'Status', cell: (invoice) => <StatusBadge status={invoice.status} /> },
-  ],
-  rowClassName: (invoice) => (invoice.is_overdue ? 'doc-row-overdue' : undefined),
-  useRowActions: () => useRowPrint(printable),
 
   facts: (invoice) => [
     { label: 'Issue Date', value: formatDate(invoice.issued_date) },
@@ -56,9 +32,7 @@ export const invoiceKind: EditableKind<Invoice, InvoiceItem> = {
     { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-money' },
     { header: 'Line Total', cell: (item) => formatMoney(item.total), className: 'cell-money' },
   ],
-  canEdit: (invoice) => invoice.status !== 'cancelled',
   canPay: (invoice) => PAYABLE.has(invoice.status) && invoice.balance_due > 0,
-  canDelete: (invoice) => invoice.status === 'draft',
   Actions: ({ document: invoice }) => invoice.status !== 'draft' && invoice.status !== 'cancelled' && <ReturnItemsLink source="invoice_id" id={invoice.id} lines={invoice.items} />,
   post: {
     action: 'send',

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   PURCHASABLE_TYPES,
-  PURCHASE_STATUSES,
   purchaseInput,
   purchaseUpdateInput,
   type Purchase,
@@ -15,18 +14,17 @@ import { formatDate, today } from '../../../shared/ui/dates';
 import { useFlash } from '../../../shared/ui/Flash';
 import { formatMoney, toCents } from '../../../shared/ui/money';
 import { SelectField } from '../../../shared/ui/SelectField';
-import { useConfirmedAction } from '../../../shared/ui/useConfirmedAction';
-import { productEntryQuery, useDocumentMutations } from '../api';
+import { productEntryQuery } from '../api';
 import { savedLine } from '../draft';
 import type { EditableKind } from '../kind';
+import { purchaseList } from '../lists';
 import { LineProduct, quantityColumn } from '../DocumentView';
-import { StatusBadge } from '../StatusBadge';
-import { RECEIVE_CONFIRM, canCancel, canDelete, canEdit, canReceive, hasReceived, purchaseQueries, shownStatus } from './purchaseRules';
+import { RECEIVE_CONFIRM, canCancel, canReceive, hasReceived, shownStatus } from './purchaseRules';
 import { ReceiveDialog } from './ReceiveDialog';
 import { ReturnItemsLink } from '../ReturnItemsLink';
-import './purchase.css';
+import { PURCHASE_STATUSES } from '../statuses';
 
-const STATUS_LABELS: Record<(typeof PURCHASE_STATUSES)[number], string> = {
+const STATUS_LABELS: Record<Purchase['status'], string> = {
   pending: 'Pending',
   ordered: 'Ordered',
   received: 'Received',
@@ -71,37 +69,6 @@ function ReceiveButton({ document: purchase }: { document: Purchase }) {
   );
 }
 
-/** The list's Receive: everything still outstanding, after asking. */
-function useListReceive() {
-  const { transition } = useDocumentMutations<Purchase>(purchaseQueries);
-  const flash = useFlash();
-  const receiving = useConfirmedAction();
-  return {
-    error: receiving.error,
-    node: receiving.dialog,
-    button: (purchase: Purchase) =>
-      canReceive(purchase) && (
-        <button
-          type="button"
-          className="btn btn-small btn-primary"
-          onClick={() =>
-            receiving.ask({
-              tone: 'primary',
-              title: 'Receive Purchase Order',
-              message: RECEIVE_CONFIRM,
-              confirmLabel: 'Mark as Received',
-              failureMessage: 'Error receiving purchase order. Please try again.',
-              run: () => transition.mutateAsync({ id: purchase.id, action: 'receive' }),
-              onDone: () => flash(`Purchase order ${purchase.number} received.`),
-            })
-          }
-        >
-          Receive
-        </button>
-      ),
-  };
-}
-
 const isPurchasable = (value: string | null): value is ProductType => PURCHASABLE_TYPES.some((type) => type === value);
 
 /**
@@ -119,34 +86,12 @@ function usePresetProduct() {
 
 /** Purchase orders: sent to a supplier, received into a branch's stock at once or delivery by delivery, paid to the supplier. */
 export const purchaseKind: EditableKind<Purchase, PurchaseItem> = {
-  mode: 'purchase',
-  path: 'purchases',
-  queries: purchaseQueries,
+  ...purchaseList,
   receiptableType: 'Purchase',
-  name: 'Purchase Order',
-  noun: 'purchase order',
-  listTitle: 'Purchase Orders',
-  newTitle: 'New Purchase Order',
   afterCreate: 'detail',
-  statuses: PURCHASE_STATUSES,
   shownStatus,
-  party: (purchase) => purchase.supplier,
   partyHeading: 'Supplier',
-  printable: (purchase) => ({ kind: 'purchase', document: purchase }),
   printLayouts: ['a4'],
-
-  filters: ['status', 'payment_status', 'dateFrom'],
-  listClassName: 'purchase-list',
-  columns: [
-    { header: 'PO Number', cell: (purchase) => <Link to={`/purchases/${purchase.id}`}>{purchase.number}</Link>, className: 'cell-nowrap' },
-    { header: 'Supplier', cell: (purchase) => purchase.supplier?.name || '-' },
-    { header: 'Date', cell: (purchase) => formatDate(purchase.purchase_date), className: 'cell-nowrap' },
-    { header: 'Expected Delivery', cell: (purchase) => formatDate(purchase.expected_delivery_date) || '-', className: 'cell-nowrap' },
-    { header: 'Total Amount', cell: (purchase) => formatMoney(purchase.net_amount ?? purchase.total_amount), className: 'cell-money' },
-    { header: 'Status', cell: (purchase) => <StatusBadge status={shownStatus(purchase)} /> },
-    { header: 'Payment', cell: (purchase) => <StatusBadge status={purchase.payment_status} /> },
-  ],
-  useRowActions: useListReceive,
 
   numberLabel: 'PO Number',
   locationLabel: 'Delivery Location',
@@ -169,9 +114,7 @@ export const purchaseKind: EditableKind<Purchase, PurchaseItem> = {
     { header: 'Notes', cell: (item) => item.notes, className: 'cell-wrap' },
   ],
   payments: (purchase) => purchase.payments ?? [],
-  canEdit,
   canPay: (purchase) => purchase.balance_due > 0 && purchase.status !== 'cancelled',
-  canDelete,
   Actions: ({ document: purchase }) => (
     <>
       <ReceiveButton document={purchase} />

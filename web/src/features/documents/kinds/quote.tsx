@@ -1,22 +1,20 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { QUOTE_STATUSES, draftQuoteInput, quoteInput, sentQuoteInput, type Quote, type QuoteItem } from '@schemas/documents';
+import { draftQuoteInput, quoteInput, sentQuoteInput, type Quote, type QuoteItem } from '@schemas/documents';
 import { api, isApiError } from '../../../shared/api/client';
 import { Field } from '../../../shared/forms/Field';
 import { addDays, formatDate, today } from '../../../shared/ui/dates';
 import { ErrorBox } from '../../../shared/ui/ErrorBox';
 import { useFlash } from '../../../shared/ui/Flash';
 import { formatMoney, toCents } from '../../../shared/ui/money';
-import { documentQueries, useDocumentMutations } from '../api';
+import { useDocumentMutations } from '../api';
 import { savedLine } from '../draft';
-import { numberOf, type EditableKind } from '../kind';
+import type { EditableKind } from '../kind';
+import { quoteList } from '../lists';
 import { LineProduct, quantityColumn } from '../DocumentView';
-import { StatusBadge } from '../StatusBadge';
-import { useRowPrint } from '../useRowPrint';
 
-const queries = documentQueries<Quote>('quotes');
-const printable = (quote: Quote) => ({ kind: 'quote', document: quote }) as const;
+const { queries } = quoteList;
 const CONVERTIBLE = new Set(['draft', 'sent', 'accepted']);
 const TARGETS = { invoice: { label: 'Invoice', path: 'invoices', named: 'an invoice' }, sale: { label: 'Sale', path: 'sales', named: 'a sale' } } as const;
 const isSent = (quote: Quote) => quote.sent_at !== null;
@@ -80,30 +78,10 @@ function StockCell({ item }: { item: QuoteItem }) {
 
 /** Quotes: numbered when made, sent, accepted or declined, and turned into an invoice or a sale at the quoted prices. */
 export const quoteKind: EditableKind<Quote, QuoteItem> = {
-  mode: 'quote',
-  path: 'quotes',
-  queries,
-  name: 'Quote',
-  noun: 'quote',
-  listTitle: 'Quotes',
-  newTitle: 'Create Quote',
+  ...quoteList,
   afterCreate: 'detail',
-  statuses: QUOTE_STATUSES,
-  party: (quote) => quote.customer,
   partyHeading: 'Quote For',
-  printable,
   printLayouts: ['a4'],
-
-  filters: ['status', 'dateFrom', 'dateTo'],
-  columns: [
-    { header: 'Quote #', cell: (quote) => <Link to={`/quotes/${quote.id}`}>{numberOf(quote)}</Link>, className: 'cell-nowrap' },
-    { header: 'Customer', cell: (quote) => quote.customer?.name || '-' },
-    { header: 'Date', cell: (quote) => formatDate(quote.issued_date), className: 'cell-nowrap' },
-    { header: 'Valid Until', cell: (quote) => formatDate(quote.valid_until), className: 'cell-nowrap' },
-    { header: 'Amount', cell: (quote) => formatMoney(quote.net_amount), className: 'cell-money' },
-    { header: 'Status', cell: (quote) => <StatusBadge status={quote.status} /> },
-  ],
-  useRowActions: () => useRowPrint(printable),
 
   summary: 'offer',
   facts: (quote) => [
@@ -120,9 +98,7 @@ export const quoteKind: EditableKind<Quote, QuoteItem> = {
     { header: 'Unit Price', cell: (item) => formatMoney(item.unit_price), className: 'cell-money' },
     { header: 'Line Total', cell: (item) => formatMoney(item.total), className: 'cell-money' },
   ],
-  canEdit: (quote) => quote.status === 'draft' || quote.status === 'sent' || quote.status === 'expired',
   canPay: () => false,
-  canDelete: (quote) => !isSent(quote) && (quote.status === 'draft' || quote.status === 'expired'),
   Actions: QuoteActions,
   post: {
     action: 'send',

@@ -16,12 +16,12 @@ import { Field } from '../../../shared/forms/Field';
 import { formatDate, today } from '../../../shared/ui/dates';
 import { centsText, formatMoney, toCents } from '../../../shared/ui/money';
 import { SelectField } from '../../../shared/ui/SelectField';
-import { documentQueries, partySearchQuery } from '../api';
+import { partySearchQuery } from '../api';
 import { savedLine } from '../draft';
 import type { EditableKind } from '../kind';
+import { saleList } from '../lists';
 import { LineProduct, quantityColumn } from '../DocumentView';
 import { ReturnItemsLink } from '../ReturnItemsLink';
-import { StatusBadge } from '../StatusBadge';
 
 const STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = { pending: 'Pending', completed: 'Completed', cancelled: 'Cancelled' };
 const METHOD_OPTIONS = PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
@@ -35,31 +35,11 @@ function useWalkInCustomer() {
 
 /** Sales: a counter sale, completed and paid in one step, or a pending one completed later. */
 export const saleKind: EditableKind<Sale, SaleItem> = {
-  mode: 'sale',
-  path: 'sales',
-  queries: documentQueries<Sale>('sales'),
+  ...saleList,
   receiptableType: 'Sale',
-  name: 'Sale',
-  noun: 'sale',
-  listTitle: 'Sales List',
-  newTitle: 'New Sale',
   afterCreate: 'detail',
   printAfterCreate: 'thermal',
-  statuses: SALE_STATUSES,
-  party: (sale) => sale.customer,
   partyHeading: 'Bill To',
-  printable: (sale) => ({ kind: 'sale', document: sale }),
-
-  filters: ['status', 'payment_status', 'dateFrom'],
-  columns: [
-    { header: 'Sale ID', cell: (sale) => <Link to={`/sales/${sale.id}`}>{sale.number}</Link>, className: 'cell-nowrap' },
-    { header: 'Customer', cell: (sale) => sale.customer?.name || '-' },
-    { header: 'Date', cell: (sale) => formatDate(sale.sale_date), className: 'cell-nowrap' },
-    { header: 'Total Amount', cell: (sale) => formatMoney(sale.net_amount ?? sale.total_amount), className: 'cell-money' },
-    { header: 'Status', cell: (sale) => <StatusBadge status={sale.status} /> },
-    { header: 'Payment', cell: (sale) => <StatusBadge status={sale.payment_status} /> },
-  ],
-
   facts: (sale) => [
     { label: 'Sale Date', value: formatDate(sale.sale_date) },
     { label: 'Payment Method', value: PAYMENT_METHOD_LABELS[sale.payment_method] },
@@ -74,10 +54,7 @@ export const saleKind: EditableKind<Sale, SaleItem> = {
     { header: 'Discount', cell: (item) => `${item.discount}%`, className: 'cell-money' },
     { header: 'Total', cell: (item) => formatMoney(item.total_price), className: 'cell-money' },
   ],
-  canEdit: (sale) => sale.status !== 'cancelled',
   canPay: (sale) => sale.status !== 'cancelled' && sale.balance_due > 0,
-  // Only what never moved stock or money can be deleted.
-  canDelete: (sale) => sale.status !== 'completed' && sale.total_paid === 0,
   Actions: ({ document: sale }) => sale.status === 'completed' && <ReturnItemsLink source="sale_id" id={sale.id} lines={sale.items} />,
   post: {
     action: 'complete',
