@@ -814,6 +814,24 @@ CREATE INDEX receipts_supplier_date_idx ON public.receipts USING btree (supplier
 CREATE INDEX receipts_supplier_return_idx ON public.receipts USING btree (supplier_return_id) WHERE (supplier_return_id IS NOT NULL);
 alter table public.receipts enable row level security;
 
+create table public.report_balance_moves (
+  document_type text not null,
+  document_id bigint not null,
+  day date not null,
+  party_type text not null,
+  party_id bigint not null,
+  due_date date not null,
+  documents integer not null,
+  billed numeric(16,2) not null,
+  paid numeric(16,2) not null,
+  balance numeric(16,2) not null,
+  constraint report_balance_moves_pkey PRIMARY KEY (document_type, document_id, day),
+  constraint report_balance_moves_document_type_check CHECK ((document_type = ANY (ARRAY['Invoice'::text, 'Sale'::text, 'Purchase'::text]))),
+  constraint report_balance_moves_party_type_check CHECK ((party_type = ANY (ARRAY['customer'::text, 'supplier'::text])))
+);
+CREATE INDEX report_balance_moves_day_idx ON public.report_balance_moves USING btree (party_type, day) INCLUDE (party_id, due_date, documents, billed, paid, balance);
+alter table public.report_balance_moves enable row level security;
+
 create table public.report_balances_due (
   party_type text not null,
   due_date date not null,
@@ -4132,11 +4150,105 @@ AS $function$
          case when p_as_of - p_due_date > 90 then p_balance else 0 end
 $function$;
 
+CREATE OR REPLACE FUNCTION public.report_balance_document_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform public.report_keep_balance_moves(
+    case tg_table_name when 'invoices' then 'Invoice' when 'sales' then 'Sale' else 'Purchase' end,
+    case when tg_op = 'DELETE' then old.id else new.id end);
+  return null;
+end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_balance_moves_of(p_document_type text, p_id bigint)
+ RETURNS TABLE(day date, party_type text, party_id bigint, due_date date, documents integer, billed numeric, paid numeric, balance numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with doc as (
+    select 'customer'::text as party_type, i.customer_id as party_id, i.issued_date as date,
+           coalesce(i.due_date, i.issued_date) as due_date, i.net_amount as net, true as credit_unbills
+      from public.invoices i
+     where p_document_type = 'Invoice' and i.id = p_id and i.status = 'sent'
+    union all
+    select 'customer', s.customer_id, s.sale_date, s.sale_date, s.net_amount, true
+      from public.sales s
+     where p_document_type = 'Sale' and s.id = p_id and s.status = 'completed'
+    union all
+    select 'supplier', p.supplier_id, p.purchase_date, coalesce(p.expected_delivery_date, p.purchase_date), p.net_amount, false
+      from public.purchases p
+     where p_document_type = 'Purchase' and p.id = p_id and p.status in ('ordered', 'received')),
+  events (day, paid, credited) as (
+    select d.date, 0::numeric, 0::numeric from doc d
+    union all
+    select greatest(r.receipt_date, d.date), case when r.type = 'refund' then -r.amount else r.amount end, 0
+      from doc d join public.receipts r on r.receiptable_type = p_document_type and r.receiptable_id = p_id
+    union all
+    select greatest(cn.issued_date, d.date), 0, cn.net_amount
+      from doc d join public.credit_notes cn on cn.document_type = p_document_type and cn.document_id = p_id
+     where cn.status = 'issued'
+    union all
+    select greatest(sr.issued_date, d.date), 0, sr.net_amount
+      from doc d join public.supplier_returns sr on p_document_type = 'Purchase' and sr.document_id = p_id
+     where sr.status = 'issued'),
+  stood as (
+    select e.day, sum(sum(e.paid)) over (order by e.day) as paid, sum(sum(e.credited)) over (order by e.day) as credited
+      from events e
+     group by e.day),
+  shares as (
+    select s.day, d.party_type, d.party_id, d.due_date, o.open::integer as documents,
+           case when o.open then d.net - case when d.credit_unbills then s.credited else 0 end else 0 end as billed,
+           case when o.open then s.paid else 0 end as paid,
+           case when o.open then d.net - s.credited - s.paid else 0 end as balance
+      from stood s
+      cross join doc d
+      cross join lateral (select d.net - s.credited - s.paid <> 0 as open) o),
+  moves as (
+    select h.day, h.party_type, h.party_id, h.due_date,
+           h.documents - lag(h.documents, 1, 0) over w as documents, h.billed - lag(h.billed, 1, 0::numeric) over w as billed,
+           h.paid - lag(h.paid, 1, 0::numeric) over w as paid, h.balance - lag(h.balance, 1, 0::numeric) over w as balance
+      from shares h
+    window w as (order by h.day))
+  select m.day, m.party_type, m.party_id, m.due_date, m.documents, m.billed, m.paid, m.balance
+    from moves m
+   where (m.documents, m.billed, m.paid, m.balance) <> (0, 0, 0, 0)
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_balance_part_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_type_key text := case tg_table_name when 'receipts' then 'receiptable_type' when 'credit_notes' then 'document_type' end;
+  v_id_key text := case tg_table_name when 'receipts' then 'receiptable_id' else 'document_id' end;
+  v_named text[] := '{}';
+  v_row jsonb;
+  v_type text;
+  v_id bigint;
+begin
+  foreach v_row in array array_remove(array[case when tg_op <> 'INSERT' then to_jsonb(old) end, case when tg_op <> 'DELETE' then to_jsonb(new) end], null) loop
+    v_type := coalesce(v_row ->> v_type_key, 'Purchase');
+    v_id := (v_row ->> v_id_key)::bigint;
+    if v_type in ('Invoice', 'Sale', 'Purchase') and v_id is not null and not (v_type || v_id) = any(v_named) then
+      perform public.report_keep_balance_moves(v_type, v_id);
+      v_named := v_named || (v_type || v_id);
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
+
 CREATE OR REPLACE FUNCTION public.report_balances(p_party text, p_as_of date, p_search text, p_limit integer, p_offset integer)
  RETURNS jsonb
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET work_mem TO '16MB'
 AS $function$
 declare
   v_as_of date := coalesce(p_as_of, current_date);
@@ -4182,6 +4294,52 @@ begin
       into v_totals
       from public.report_party_balances b
      where b.party_type = p_party and b.txid = 0 and b.documents > 0;
+  elsif v_search is null then
+    with moved as (
+      select m.party_id, sum(m.documents) as documents, sum(m.billed) as billed, sum(m.paid) as paid, sum(m.balance) as balance
+        from public.report_balance_moves m
+       where m.party_type = p_party and m.day > v_as_of
+       group by m.party_id),
+    listed as (
+      select s.* from (
+        select coalesce(b.party_id, m.party_id) as party_id, coalesce(b.documents, 0) - coalesce(m.documents, 0) as documents,
+               coalesce(b.billed, 0) - coalesce(m.billed, 0) as billed, coalesce(b.paid, 0) - coalesce(m.paid, 0) as paid,
+               coalesce(b.balance, 0) - coalesce(m.balance, 0) as balance
+          from (select * from public.report_party_balances b where b.party_type = p_party and b.txid = 0) b
+          full join moved m on m.party_id = b.party_id) s
+       where s.documents > 0),
+    page as (
+      select l.* from listed l order by l.balance desc, l.party_id limit p_limit offset p_offset),
+    ages as (
+      select o.party_id, sum(a.not_due) as not_due, sum(a.days_1_30) as days_1_30, sum(a.days_31_60) as days_31_60,
+             sum(a.days_61_90) as days_61_90, sum(a.days_over_90) as days_over_90
+        from public.report_open_documents(p_party, v_as_of, (select coalesce(array_agg(page.party_id), '{}') from page)) o
+        cross join lateral public.report_ageing(v_as_of, o.due_date, o.balance) a
+       group by o.party_id),
+    due as (
+      select d.due_date, sum(d.balance) as balance
+        from (select b.due_date, b.balance from public.report_balances_due b where b.party_type = p_party and b.txid = 0
+              union all
+              select m.due_date, -m.balance from public.report_balance_moves m where m.party_type = p_party and m.day > v_as_of) d
+       group by d.due_date)
+    select (select count(*)::integer from listed),
+           (select coalesce(jsonb_agg(jsonb_build_object(
+                     v_id_key, pg.party_id, 'name', pt.name, 'phone', pt.phone, 'billed', pg.billed, 'paid', pg.paid, 'balance', pg.balance,
+                     'current', coalesce(a.not_due, 0), 'days_1_30', coalesce(a.days_1_30, 0), 'days_31_60', coalesce(a.days_31_60, 0),
+                     'days_61_90', coalesce(a.days_61_90, 0), 'days_over_90', coalesce(a.days_over_90, 0))
+                     order by pg.balance desc, pg.party_id), '[]'::jsonb)
+              from page pg
+              join public.report_parties pt on pt.party_type = p_party and pt.id = pg.party_id
+              left join ages a on a.party_id = pg.party_id),
+           (select jsonb_build_object('billed', coalesce(sum(l.billed), 0), 'paid', coalesce(sum(l.paid), 0), 'balance', coalesce(sum(l.balance), 0))
+                   || (select jsonb_build_object(
+                         'current', coalesce(sum(a.not_due), 0), 'days_1_30', coalesce(sum(a.days_1_30), 0),
+                         'days_31_60', coalesce(sum(a.days_31_60), 0), 'days_61_90', coalesce(sum(a.days_61_90), 0),
+                         'days_over_90', coalesce(sum(a.days_over_90), 0))
+                         from due d cross join lateral public.report_ageing(v_as_of, d.due_date, d.balance) a)
+                   || jsonb_build_object(v_count_key, count(*))
+              from listed l)
+      into v_total, v_rows, v_totals;
   else
     with parties as (
       select pt.id, pt.name, pt.phone
@@ -4192,7 +4350,7 @@ begin
       select o.party_id, sum(o.net_amount) as billed, sum(o.paid) as paid, sum(o.balance) as balance, sum(a.not_due) as not_due,
              sum(a.days_1_30) as days_1_30, sum(a.days_31_60) as days_31_60, sum(a.days_61_90) as days_61_90,
              sum(a.days_over_90) as days_over_90
-        from public.report_open_documents(p_party, v_as_of, case when v_search is null then null else (select coalesce(array_agg(parties.id), '{}') from parties) end) o
+        from public.report_open_documents(p_party, v_as_of, (select coalesce(array_agg(parties.id), '{}') from parties)) o
         cross join lateral public.report_ageing(v_as_of, o.due_date, o.balance) a
        group by o.party_id),
     listed as (
@@ -4605,6 +4763,17 @@ begin
   return jsonb_build_object('summary', v_summary, 'totals', v_totals, 'supplies', v_supplies, 'supplies_total', v_supplies_total,
                             'grand_total', v_grand_total, 'low_stock_items', v_low, 'low_stock_total', v_low_total);
 end;
+$function$;
+
+CREATE OR REPLACE FUNCTION public.report_keep_balance_moves(p_document_type text, p_id bigint)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  delete from public.report_balance_moves m where m.document_type = p_document_type and m.document_id = p_id;
+  insert into public.report_balance_moves (document_type, document_id, day, party_type, party_id, due_date, documents, billed, paid, balance)
+  select p_document_type, p_id, m.day, m.party_type, m.party_id, m.due_date, m.documents, m.billed, m.paid, m.balance
+    from public.report_balance_moves_of(p_document_type, p_id) m;
 $function$;
 
 CREATE OR REPLACE FUNCTION public.report_keep_tire_lines(p_document_type text, p_document_id bigint)
@@ -5512,6 +5681,15 @@ begin
     from public.report_tire_lines k
     full join public.report_tire_lines_recount r on r.document_type = k.document_type and r.line_id = k.line_id
    where (k.document_id, k.day, k.dot, k.product_id) is distinct from (r.document_id, r.day, r.dot, r.product_id);
+  return query
+  select 'report_balance_moves'::text,
+         jsonb_build_object('document_type', coalesce(k.document_type, r.document_type), 'document_id', coalesce(k.document_id, r.document_id),
+                            'day', coalesce(k.day, r.day)),
+         to_jsonb(k) - 'document_type' - 'document_id' - 'day', to_jsonb(r) - 'document_type' - 'document_id' - 'day'
+    from public.report_balance_moves k
+    full join public.report_balance_moves_recount r on r.document_type = k.document_type and r.document_id = k.document_id and r.day = k.day
+   where (k.party_type, k.party_id, k.due_date, k.documents, k.billed, k.paid, k.balance)
+         is distinct from (r.party_type, r.party_id, r.due_date, r.documents, r.billed, r.paid, r.balance);
 end;
 $function$;
 
@@ -6221,6 +6399,7 @@ CREATE TRIGGER credit_note_items_core BEFORE INSERT ON public.credit_note_items 
 CREATE TRIGGER credit_note_items_tax BEFORE INSERT ON public.credit_note_items FOR EACH ROW EXECUTE FUNCTION credit_note_items_copy_tax();
 CREATE TRIGGER audit_credit_notes AFTER INSERT OR DELETE ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION audit_document('credit_note');
 CREATE TRIGGER audit_credit_notes_update AFTER UPDATE ON public.credit_notes FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.notes IS DISTINCT FROM new.notes))) EXECUTE FUNCTION audit_document('credit_note');
+CREATE TRIGGER credit_notes_balance_moves AFTER INSERT OR DELETE OR UPDATE OF status, issued_date, net_amount, document_type, document_id ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION report_balance_part_changed();
 CREATE TRIGGER credit_notes_cancel_cores AFTER UPDATE OF status ON public.credit_notes FOR EACH ROW WHEN (((old.status = 'issued'::text) AND (new.status = 'cancelled'::text))) EXECUTE FUNCTION credit_notes_cancel_cores();
 CREATE TRIGGER credit_notes_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.credit_notes FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
 CREATE CONSTRAINT TRIGGER credit_notes_counts_insert AFTER INSERT ON public.credit_notes DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
@@ -6238,6 +6417,8 @@ CREATE TRIGGER invoice_items_tire_lines AFTER INSERT OR DELETE OR UPDATE ON publ
 CREATE TRIGGER audit_invoices AFTER INSERT OR DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.issued_date IS DISTINCT FROM new.issued_date)) OR (old.due_date IS DISTINCT FROM new.due_date)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('invoice');
 CREATE TRIGGER audit_invoices_vehicle AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('invoice');
+CREATE TRIGGER invoices_balance_moves AFTER INSERT OR DELETE ON public.invoices FOR EACH ROW EXECUTE FUNCTION report_balance_document_changed();
+CREATE TRIGGER invoices_balance_moves_update AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.issued_date IS DISTINCT FROM new.issued_date)) OR (old.due_date IS DISTINCT FROM new.due_date)) OR (old.net_amount IS DISTINCT FROM new.net_amount)) OR (old.credited_amount IS DISTINCT FROM new.credited_amount)) OR (old.total_paid IS DISTINCT FROM new.total_paid)) OR (old.balance_due IS DISTINCT FROM new.balance_due))) EXECUTE FUNCTION report_balance_document_changed();
 CREATE TRIGGER invoices_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.invoices FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
 CREATE CONSTRAINT TRIGGER invoices_counts_delete AFTER DELETE ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER invoices_counts_insert AFTER INSERT ON public.invoices DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
@@ -6267,6 +6448,8 @@ CREATE TRIGGER audit_purchase_items AFTER INSERT OR DELETE OR UPDATE ON public.p
 CREATE TRIGGER purchase_items_report AFTER INSERT OR DELETE OR UPDATE ON public.purchase_items FOR EACH ROW EXECUTE FUNCTION report_purchase_line_changed();
 CREATE TRIGGER audit_purchases AFTER INSERT OR DELETE ON public.purchases FOR EACH ROW EXECUTE FUNCTION audit_document('purchase');
 CREATE TRIGGER audit_purchases_update AFTER UPDATE ON public.purchases FOR EACH ROW WHEN (((((((((((((old.status IS DISTINCT FROM new.status) OR (old.supplier_id IS DISTINCT FROM new.supplier_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.purchase_date IS DISTINCT FROM new.purchase_date)) OR (old.expected_delivery_date IS DISTINCT FROM new.expected_delivery_date)) OR (old.actual_delivery_date IS DISTINCT FROM new.actual_delivery_date)) OR (old.reference_number IS DISTINCT FROM new.reference_number)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('purchase');
+CREATE TRIGGER purchases_balance_moves AFTER INSERT OR DELETE ON public.purchases FOR EACH ROW EXECUTE FUNCTION report_balance_document_changed();
+CREATE TRIGGER purchases_balance_moves_update AFTER UPDATE ON public.purchases FOR EACH ROW WHEN ((((((((old.status IS DISTINCT FROM new.status) OR (old.supplier_id IS DISTINCT FROM new.supplier_id)) OR (old.purchase_date IS DISTINCT FROM new.purchase_date)) OR (old.expected_delivery_date IS DISTINCT FROM new.expected_delivery_date)) OR (old.net_amount IS DISTINCT FROM new.net_amount)) OR (old.total_paid IS DISTINCT FROM new.total_paid)) OR (old.balance_due IS DISTINCT FROM new.balance_due))) EXECUTE FUNCTION report_balance_document_changed();
 CREATE TRIGGER purchases_closed_day BEFORE INSERT OR UPDATE OF purchase_date, location_id ON public.purchases FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('purchase_date');
 CREATE CONSTRAINT TRIGGER purchases_counts_delete AFTER DELETE ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER purchases_counts_insert AFTER INSERT ON public.purchases DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
@@ -6286,6 +6469,7 @@ CREATE CONSTRAINT TRIGGER quotes_counts_update AFTER UPDATE OF location_id, stat
 CREATE TRIGGER quotes_valid_until BEFORE INSERT OR UPDATE OF valid_until, issued_date ON public.quotes FOR EACH ROW EXECUTE FUNCTION quotes_set_valid_until();
 CREATE TRIGGER quotes_version BEFORE UPDATE ON public.quotes FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();
 CREATE TRIGGER audit_receipts AFTER INSERT OR DELETE ON public.receipts FOR EACH ROW EXECUTE FUNCTION audit_receipt();
+CREATE TRIGGER receipts_balance_moves AFTER INSERT OR DELETE OR UPDATE ON public.receipts FOR EACH ROW EXECUTE FUNCTION report_balance_part_changed();
 CREATE TRIGGER receipts_closed_day BEFORE INSERT OR DELETE OR UPDATE ON public.receipts FOR EACH ROW EXECUTE FUNCTION receipts_refuse_closed_day();
 CREATE TRIGGER receipts_report AFTER INSERT OR DELETE OR UPDATE ON public.receipts FOR EACH ROW EXECUTE FUNCTION report_receipt_changed();
 CREATE CONSTRAINT TRIGGER receipts_totals_delete AFTER DELETE ON public.receipts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION receipt_totals_apply();
@@ -6298,6 +6482,8 @@ CREATE TRIGGER sale_items_tire_lines AFTER INSERT OR DELETE OR UPDATE ON public.
 CREATE TRIGGER audit_sales AFTER INSERT OR DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_update AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.location_id IS DISTINCT FROM new.location_id)) OR (old.sale_date IS DISTINCT FROM new.sale_date)) OR (old.payment_method IS DISTINCT FROM new.payment_method)) OR (old.notes IS DISTINCT FROM new.notes)) OR (old.discount_amount IS DISTINCT FROM new.discount_amount)) OR (old.tax_amount IS DISTINCT FROM new.tax_amount)) OR (old.tax_rate IS DISTINCT FROM new.tax_rate)) OR (old.net_amount IS DISTINCT FROM new.net_amount))) EXECUTE FUNCTION audit_document('sale');
 CREATE TRIGGER audit_sales_vehicle AFTER UPDATE ON public.sales FOR EACH ROW WHEN (((old.vehicle_id IS DISTINCT FROM new.vehicle_id) OR (old.mileage IS DISTINCT FROM new.mileage))) EXECUTE FUNCTION audit_document('sale');
+CREATE TRIGGER sales_balance_moves AFTER INSERT OR DELETE ON public.sales FOR EACH ROW EXECUTE FUNCTION report_balance_document_changed();
+CREATE TRIGGER sales_balance_moves_update AFTER UPDATE ON public.sales FOR EACH ROW WHEN ((((((((old.status IS DISTINCT FROM new.status) OR (old.customer_id IS DISTINCT FROM new.customer_id)) OR (old.sale_date IS DISTINCT FROM new.sale_date)) OR (old.net_amount IS DISTINCT FROM new.net_amount)) OR (old.credited_amount IS DISTINCT FROM new.credited_amount)) OR (old.total_paid IS DISTINCT FROM new.total_paid)) OR (old.balance_due IS DISTINCT FROM new.balance_due))) EXECUTE FUNCTION report_balance_document_changed();
 CREATE TRIGGER sales_closed_day BEFORE INSERT OR UPDATE OF sale_date, location_id ON public.sales FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('sale_date');
 CREATE CONSTRAINT TRIGGER sales_counts_delete AFTER DELETE ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE CONSTRAINT TRIGGER sales_counts_insert AFTER INSERT ON public.sales DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
@@ -6314,6 +6500,7 @@ CREATE TRIGGER stock_levels_report_insert AFTER INSERT ON public.stock_levels RE
 CREATE TRIGGER stock_levels_report_update AFTER UPDATE ON public.stock_levels REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION report_stock_levels_changed();
 CREATE TRIGGER audit_stock_moves AFTER INSERT ON public.stock_moves FOR EACH ROW WHEN ((new.document_type IS NULL)) EXECUTE FUNCTION audit_stock_move();
 CREATE TRIGGER audit_supplier_returns AFTER INSERT OR DELETE ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION audit_document('supplier_return');
+CREATE TRIGGER supplier_returns_balance_moves AFTER INSERT OR DELETE OR UPDATE OF status, issued_date, net_amount, document_id ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION report_balance_part_changed();
 CREATE TRIGGER supplier_returns_closed_day BEFORE INSERT OR UPDATE OF issued_date, location_id ON public.supplier_returns FOR EACH ROW EXECUTE FUNCTION documents_refuse_closed_day('issued_date');
 CREATE CONSTRAINT TRIGGER supplier_returns_counts_insert AFTER INSERT ON public.supplier_returns DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION document_counts_apply();
 CREATE TRIGGER supplier_returns_version BEFORE UPDATE ON public.supplier_returns FOR EACH ROW WHEN ((old.* IS DISTINCT FROM new.*)) EXECUTE FUNCTION bump_version();

@@ -108,6 +108,46 @@ describe('a balance as at a past date', () => {
     expect(await drift()).toEqual([]);
   });
 
+  it('gives the whole list at a past date as each party stood, a late payment on its own day', async () => {
+    const product = await tire(6);
+    const late = await invoice(product.id, 2, '2022-05-02');
+    await paid(late.id, 20, '2022-05-04');
+    const whole = async (party: 'customer' | 'supplier', date: string) => {
+      const rows: Record<string, number>[] = [];
+      for (let page = 1; ; page++) {
+        const report = await get(`/api/reports/${party}-balance?as_of=${date}&per_page=100&page=${page}`);
+        rows.push(...report.data);
+        if (page >= report.last_page) return { rows, totals: report.totals, total: report.total };
+      }
+    };
+    const agrees = async (party: 'customer' | 'supplier', date: string) => {
+      const list = await whole(party, date);
+      expect(list.rows).toHaveLength(list.total);
+      expect(list.totals[`${party}s`]).toBe(list.total);
+      for (const key of ['billed', 'paid', 'balance', 'current', 'days_1_30', 'days_31_60', 'days_61_90', 'days_over_90']) {
+        expect(list.totals[key], `${party} ${date} ${key}`).toBeCloseTo(list.rows.reduce((sum, row) => sum + row[key], 0), 2);
+      }
+      const balances = list.rows.map((row) => row.balance);
+      expect(balances).toEqual([...balances].sort((a, b) => b - a));
+      return list;
+    };
+    const ours = async (date: string) => (await agrees('customer', date)).rows.find((row) => row.customer_id === customerId) ?? null;
+
+    for (const date of ['2022-01-31', '2022-02-28', '2022-03-11', '2022-04-30', '2022-05-03', '2022-05-31']) {
+      expect(await ours(date), date).toEqual(await balanceAt(date));
+      await agrees('supplier', date);
+    }
+    // A payment entered now, dated 3 May 2022: the list as at that day takes it in, the day before does not.
+    const before = await ours('2022-05-02');
+    await paid(late.id, 15, '2022-05-03');
+    expect(await ours('2022-05-02')).toEqual(before);
+    const after = await ours('2022-05-03');
+    expect(after).toEqual(await balanceAt('2022-05-03'));
+    expect(after!.paid).toBeCloseTo(before!.paid + 15, 2);
+    expect(after!.balance).toBeCloseTo(before!.balance - 15, 2);
+    expect(await drift()).toEqual([]);
+  });
+
   it('counts a return to a supplier from its own date, not before', async () => {
     const supplierName = `As of supplier ${f.tag}`;
     const supplierId = (await ok('POST', '/api/suppliers', { name: supplierName, phone: '555 0189', address: '9 Ledger Rd' }, 201)).data.id;

@@ -32,6 +32,7 @@ import { limitBody } from './http/body-limit.ts';
 import { requestLog, type Logger } from './http/request-log.ts';
 import { migrationStatus } from './db/migration-status.ts';
 import { isPrioritised } from './db/gate.ts';
+import { keptAnswers } from './http/kept-answers.ts';
 import { version } from '../../package.json';
 import { z } from 'zod';
 
@@ -64,6 +65,7 @@ const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 export function createApp({ db, config, clientAddress, logger = silentLogger }: AppDeps) {
   if (new TextEncoder().encode(config.jwtSecret).length < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const app = new Hono<AppEnv>().basePath('/api');
+  const answers = keptAnswers();
 
   app.use(
     requestLog(
@@ -80,6 +82,7 @@ export function createApp({ db, config, clientAddress, logger = silentLogger }: 
     // Answers hold customers' details and prices: no browser or proxy keeps a copy, errors included.
     c.header('Cache-Control', 'no-store');
     c.set('config', config);
+    c.set('answers', answers);
     c.set('clientAddress', clientAddress?.(c)?.slice(0, 100) || undefined);
     await next();
   });

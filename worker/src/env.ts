@@ -3,6 +3,7 @@ import type { Db } from './db/port.ts';
 import type { SessionUser } from './schemas/auth.ts';
 import { WORKERS_PBKDF2_ITERATIONS } from './auth/password.ts';
 import type { Logger } from './http/request-log.ts';
+import type { KeptAnswers } from './http/kept-answers.ts';
 
 export interface LoginThrottle {
   /** Failed attempts answered at once; each one after these is answered more slowly. */
@@ -108,5 +109,7 @@ export interface AppEnv {
     requestId: string;
     /** What went wrong on our side, for the request's log line. */
     failure: unknown;
+    /** The reports' answers, kept while the database stands where it was (http/kept-answers.ts). */
+    answers: KeptAnswers;
   };
 }

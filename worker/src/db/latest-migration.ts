@@ -1,2 +1,2 @@
 /** The newest migration this version of the app is built for; `npm run db:schema` writes this file. */
-export const LATEST_MIGRATION = '20261206000100_kept_totals_by_statement';
+export const LATEST_MIGRATION = '20261207000100_balances_by_day';

@@ -13,6 +13,6 @@ dashboardRoutes.get(
   describe({ tag: 'Dashboard', summary: "The dashboard's figures, for every branch or one", query: locationQuery, ok: dashboard }),
   async (c) => {
     const query = parse(locationQuery, c.req.query());
-    return c.json(await runReport(c.get('db'), 'select public.report_dashboard($1) as report', [query.location_id ?? null]));
+    return c.json(await runReport(c, 'select public.report_dashboard($1) as report', [query.location_id ?? null]));
   },
 );

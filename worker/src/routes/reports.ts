@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { pgErrorCode, type Db } from '../db/port.ts';
+import { pgErrorCode } from '../db/port.ts';
 import { HttpError } from '../http/errors.ts';
 import { parse, parseId } from '../http/validate.ts';
 import { offsetOf } from '../http/paging.ts';
@@ -25,20 +25,24 @@ import {
 type Report = Record<string, unknown> | null;
 
 /**
- * Runs a report function and answers its JSON. A parameter it refuses (a date range checked after
- * its defaults) comes back as WH422 naming the field in HINT: a 422 on that field.
+ * Runs a report function and answers its JSON, or the answer it gave while nothing has been written
+ * since (http/kept-answers.ts). A parameter it refuses (a date range checked after its defaults)
+ * comes back as WH422 naming the field in HINT: a 422 on that field.
  */
-export async function runReport(db: Db, sql: string, params: unknown[]): Promise<Report> {
-  try {
-    const [row] = await db.query<{ report: Report }>(sql, params);
-    return row.report;
-  } catch (error) {
-    if (pgErrorCode(error) === 'WH422') {
-      const message = (error as Error).message;
-      throw new HttpError(422, message, { [(error as { hint?: string }).hint || '_']: [message] });
+export function runReport(c: Context<AppEnv>, sql: string, params: unknown[]): Promise<Report> {
+  const db = c.get('db');
+  return c.get('answers')(db, `${sql} ${JSON.stringify(params)}`, async () => {
+    try {
+      const [row] = await db.query<{ report: Report }>(sql, params);
+      return row.report;
+    } catch (error) {
+      if (pgErrorCode(error) === 'WH422') {
+        const message = (error as Error).message;
+        throw new HttpError(422, message, { [(error as { hint?: string }).hint || '_']: [message] });
+      }
+      throw error;
     }
-    throw error;
-  }
+  });
 }
 
 /** `{data, ...}` of a page with the house paging beside it (`current_page`, `last_page`, `per_page`, `total`). */
@@ -56,28 +60,25 @@ reportRoutes.get(
   describe({ tag, summary: 'Stock by branch and kind, and what is low', query: locationQuery, ok: inventorySummary }),
   async (c) => {
     const query = parse(locationQuery, c.req.query());
-    return c.json(await runReport(c.get('db'), 'select public.report_inventory_summary($1) as report', [query.location_id ?? null]));
+    return c.json(await runReport(c, 'select public.report_inventory_summary($1) as report', [query.location_id ?? null]));
   },
 );
 
+/** The sales report with the quotes of its period beside it: how many were sent and how many became sales. */
+const SALES_WITH_QUOTES = `
+  select r.report || jsonb_build_object('quotes', (
+           select jsonb_build_object(
+                    'sent', count(*) filter (where q.status <> 'draft'),
+                    'converted', count(*) filter (where q.status = 'converted'),
+                    'conversion_percent', round(100.0 * count(*) filter (where q.status = 'converted') / nullif(count(*) filter (where q.status <> 'draft'), 0), 1))
+             from public.quotes q
+            where q.issued_date between (r.report #>> '{filters,dateFrom}')::date and (r.report #>> '{filters,dateTo}')::date
+              and ($4::bigint is null or q.location_id = $4))) as report
+    from (select public.report_sales($1, $2, $3, $4) as report) r`;
+
 reportRoutes.get('/sales', describe({ tag, summary: 'Sales over a period', query: salesReportQuery, ok: salesReport }), async (c) => {
   const query = parse(salesReportQuery, c.req.query());
-  const db = c.get('db');
-  const report = (await runReport(db, 'select public.report_sales($1, $2, $3, $4) as report', [
-    query.dateFrom,
-    query.dateTo,
-    query.group ?? null,
-    query.location_id ?? null,
-  ])) as { filters: { dateFrom: string; dateTo: string; location_id: number | null } };
-  const [quotes] = await db.query(
-    `select count(*) filter (where q.status <> 'draft')::int as sent, count(*) filter (where q.status = 'converted')::int as converted,
-            round(100.0 * count(*) filter (where q.status = 'converted') / nullif(count(*) filter (where q.status <> 'draft'), 0), 1)::float8
-              as conversion_percent
-       from public.quotes q
-      where q.issued_date between $1 and $2 and ($3::bigint is null or q.location_id = $3)`,
-    [report.filters.dateFrom, report.filters.dateTo, report.filters.location_id],
-  );
-  return c.json({ ...report, quotes });
+  return c.json(await runReport(c, SALES_WITH_QUOTES, [query.dateFrom, query.dateTo, query.group ?? null, query.location_id ?? null]));
 });
 
 reportRoutes.get(
@@ -85,7 +86,7 @@ reportRoutes.get(
   describe({ tag, summary: 'Tires sold, by DOT, DOT weeks and brand (the recall list)', query: tireSalesQuery, ok: tireSalesReport }),
   async (c) => {
     const query = parse(tireSalesQuery, c.req.query());
-    const report = await runReport(c.get('db'), 'select public.report_tire_sales($1, $2, $3, $4, $5, $6, $7, $8) as report', [
+    const report = await runReport(c, 'select public.report_tire_sales($1, $2, $3, $4, $5, $6, $7, $8) as report', [
       query.dot ?? null,
       query.tire_brand_id ?? null,
       query.dateFrom,
@@ -105,7 +106,7 @@ reportRoutes.get(
   async (c) => {
     const query = parse(purchasesReportQuery, c.req.query());
     return c.json(
-      await runReport(c.get('db'), 'select public.report_purchases($1, $2, $3, $4, $5) as report', [
+      await runReport(c, 'select public.report_purchases($1, $2, $3, $4, $5) as report', [
         query.dateFrom,
         query.dateTo,
         query.group ?? null,
@@ -136,7 +137,7 @@ for (const party of ['customer', 'supplier'] as const) {
 
   reportRoutes.get(`/${party}-balance`, describe({ tag, summary, query: balanceReportQuery, ok: balances }), async (c) => {
     const query = parse(balanceReportQuery, c.req.query());
-    const report = await runReport(c.get('db'), 'select public.report_balances($1, $2, $3, $4, $5) as report', [
+    const report = await runReport(c, 'select public.report_balances($1, $2, $3, $4, $5) as report', [
       party,
       query.as_of,
       query.search ?? null,
@@ -152,7 +153,7 @@ for (const party of ['customer', 'supplier'] as const) {
     async (c) => {
       const id = parseId(c.req.param('id'), notFound);
       const query = parse(statementQuery, c.req.query());
-      const answer = await runReport(c.get('db'), 'select public.report_statement($1, $2, $3) as report', [party, id, query.as_of]);
+      const answer = await runReport(c, 'select public.report_statement($1, $2, $3) as report', [party, id, query.as_of]);
       if (!answer) throw new HttpError(404, notFound);
       return c.json(answer);
     },
