@@ -117,9 +117,9 @@ const FRAME = [
   /web[\\/]src[\\/]features[\\/]dashboard[\\/](DashboardPage|TodaysCloses)\.|dashboard\.css/,
   /web[\\/]src[\\/]shared[\\/]charts[\\/]/,
   /web[\\/]src[\\/]shared[\\/]layout[\\/](?!searchHits\.|TopSearchHits\.)/,
-  /web[\\/]src[\\/]shared[\\/](branches|hooks)[\\/]/,
+  /web[\\/]src[\\/]shared[\\/]hooks[\\/](useListSearch|useDebounced)\./,
   /web[\\/]src[\\/]shared[\\/]api[\\/](products|lookups)\./,
-  /web[\\/]src[\\/]shared[\\/]ui[\\/](Flash|ConfirmDialog|Modal|SelectField|money|dates|documentNumber|DataTable)\./,
+  /web[\\/]src[\\/]shared[\\/]ui[\\/](Flash|SelectField|money|dates|documentNumber|DataTable)\./,
   /worker[\\/]src[\\/]schemas[\\/]roles\./,
   /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/](useQuery|useBaseQuery|suspense|errorBoundaryUtils|QueryErrorResetBoundary|IsRestoringProvider)\./,
   /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryObserver\./,
@@ -146,11 +146,14 @@ const BASICS = [
 ];
 
 /**
- * Small pieces most lists use (paging, a checkbox, asking before an action, permissions, the activity's keys), in one chunk:
- * as files of their own they were eight of a document list's thirteen scripts.
+ * Small pieces most pages but the dashboard use (paging, filters, the branch's choice, a checkbox, asking before an
+ * action, permissions, the activity's keys), in one chunk: as files of their own they were eight of a document
+ * list's thirteen scripts.
  */
-const LIST_PARTS = [
-  /web[\\/]src[\\/]shared[\\/]ui[\\/](Pagination|CheckboxField|useConfirmedAction|useConfirmedDelete)\./,
+const PARTS = [
+  /web[\\/]src[\\/]shared[\\/]ui[\\/](Pagination|CheckboxField|useConfirmedAction|useConfirmedDelete|ConfirmDialog|Modal)\./,
+  /web[\\/]src[\\/]shared[\\/]hooks[\\/]useUrlFilters\./,
+  /web[\\/]src[\\/]shared[\\/]branches[\\/]/,
   /web[\\/]src[\\/]shared[\\/]records[\\/]listHooks\./,
   /web[\\/]src[\\/]shared[\\/]auth[\\/]permissions\./,
   /web[\\/]src[\\/]shared[\\/]audit[\\/]activity\./,
@@ -175,7 +178,7 @@ export default defineConfig({
       // ZXing's package does not mark its files free of side effects, though they are: the scanner's chunk then keeps only the EAN-13 reader.
       treeshake: { moduleSideEffects: (id) => !/[\\/]@zxing[\\/]/.test(id) },
       output: {
-        codeSplitting: { groups: [group('frame', FRAME), group('forms', FORMS), group('basics', BASICS), group('list-parts', LIST_PARTS)] },
+        codeSplitting: { groups: [group('frame', FRAME), group('forms', FORMS), group('basics', BASICS), group('parts', PARTS)] },
       },
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { AUDIT_ACTIONS, AUDIT_RECORD_TYPES, type AuditEvent } from '@schemas/audit';
 import { ChangeList } from '../../shared/audit/ChangeList';
 import { actionLabel, recordPath, recordText } from '../../shared/audit/events';

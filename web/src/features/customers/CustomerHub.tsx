@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { Customer } from '@schemas/customers';
 import { PartyHub } from '../../shared/parties/PartyHub';
 import { customerSummaryQuery } from './api';

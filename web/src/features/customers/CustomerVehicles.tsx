@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { Customer } from '@schemas/customers';
 import type { Vehicle } from '@schemas/vehicles';
 import { customerVehiclesQuery, mileageText } from '../../shared/api/vehicles';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { lookupQuery } from '../../shared/api/lookups';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { BarChart } from '../../shared/charts/BarChart';

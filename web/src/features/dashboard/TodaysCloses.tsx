@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { formatDate, today } from '../../shared/ui/dates';
 import { formatMoney } from '../../shared/ui/money';
 import { todaysClosesQuery } from './api';

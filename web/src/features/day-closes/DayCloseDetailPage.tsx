@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { DRAWER_METHOD_LABELS, type DayClose } from '@schemas/day-closes';
 import { PAYMENT_METHOD_LABELS, type Receipt } from '@schemas/documents';
 import { errorMessages, isApiError } from '../../shared/api/client';

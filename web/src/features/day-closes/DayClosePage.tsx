@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { DENOMINATIONS, DRAWER_METHODS, DRAWER_METHOD_LABELS, type DayClosePreview, type DrawerMethod } from '@schemas/day-closes';
 import { errorMessages, isApiError } from '../../shared/api/client';
 import { lookupQuery } from '../../shared/api/lookups';

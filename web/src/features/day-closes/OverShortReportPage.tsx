@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { OverShortRow } from '@schemas/day-closes';
 import { ALL_BRANCHES, BranchFilter, branchFilterParam } from '../../shared/branches/BranchSelect';
 import { Field } from '../../shared/forms/Field';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { usePermissions } from '../../shared/auth/permissions';
 import { usePrint, type PrintLayout } from '../../shared/print';
 import { ErrorBox } from '../../shared/ui/ErrorBox';

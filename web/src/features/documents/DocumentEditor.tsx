@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { FieldErrors } from '@schemas/common';
 import type { ProductEntry } from '../../shared/api/products';
 import { DraftNote } from '../../shared/forms/DraftNote';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { usePermissions } from '../../shared/auth/permissions';
 import { ALL_BRANCHES, BranchFilter, branchFilterParam, useBranchFilterDefault, useBranchName, useHomeBranch } from '../../shared/branches/BranchSelect';
 import { Field } from '../../shared/forms/Field';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { PAYMENT_METHOD_LABELS, type Party, type Receipt, type Totals } from '@schemas/documents';
 import { ActivitySection } from '../../shared/audit/ActivitySection';
 import { DataTable, type Column } from '../../shared/ui/DataTable';

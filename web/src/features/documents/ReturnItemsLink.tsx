@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 
 /** Return Items on a sent invoice's or a completed sale's page, Return to Supplier on a purchase order's, while something can still go back. */
 export function ReturnItemsLink({

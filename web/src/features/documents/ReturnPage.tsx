@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { PAYMENT_METHOD_LABELS, REFUND_METHODS, type Invoice, type Purchase, type Sale } from '@schemas/documents';
 import { api, errorMessages, isApiError } from '../../shared/api/client';
 import { useIdempotencyKey } from '../../shared/api/useIdempotencyKey';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { FieldErrors } from '@schemas/common';
 import type { DocumentVehicle, Vehicle } from '@schemas/vehicles';
 import { Field } from '../../shared/forms/Field';

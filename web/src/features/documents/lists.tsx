@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { CreditNote, Invoice, Purchase, Quote, Sale, SupplierReturn } from '@schemas/documents';
 import { formatDate } from '../../shared/ui/dates';
 import { useFlash } from '../../shared/ui/Flash';

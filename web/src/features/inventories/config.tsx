@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { inventoryInput, type InventoryItem } from '@schemas/inventories';
 import { orderMorePath } from '../../shared/api/products';
 import type { RecordConfig } from '../../shared/records/types';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { Receipt } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { ActivitySection } from '../../shared/audit/ActivitySection';

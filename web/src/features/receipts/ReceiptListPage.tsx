@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, RECEIPT_TYPES, type Receipt, type ReceiptType } from '@schemas/documents';
 import { usePermissions } from '../../shared/auth/permissions';
 import { Field } from '../../shared/forms/Field';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { isApiError } from '../../shared/api/client';
 import { PrintPage } from '../../shared/print';
 import { ErrorBox } from '../../shared/ui/ErrorBox';

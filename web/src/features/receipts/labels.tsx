@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS, type PaymentMethod, type Receipt, type ReceiptableType, type ReceiptType } from '@schemas/documents';
 
 export const RECEIPT_TYPE_LABELS: Record<ReceiptType, string> = { income: 'Income', expense: 'Expense', refund: 'Refund' };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { ReorderGroup, ReorderLine, ReorderOrdersMade } from '@schemas/reorder';
 import { newIdempotencyKey } from '../../shared/api/client';
 import { lookupQuery } from '../../shared/api/lookups';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { isApiError } from '../../shared/api/client';
 import { formatDate } from '../../shared/ui/dates';
 import { Field } from '../../shared/forms/Field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { CoresReport, FeesReport } from '@schemas/fees';
 import { api, errorMessages, isApiError } from '../../shared/api/client';
 import { Field } from '../../shared/forms/Field';

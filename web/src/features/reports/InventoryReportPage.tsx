@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { formatMoney } from '../../shared/ui/money';
 import { inventoryReportQuery, type InventoryFigures, type InventorySummary, type LowStockItem } from './api';
 import { LookupFilter, useLookupName, useReportParams } from './filters';

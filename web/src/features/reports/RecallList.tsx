@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { isApiError } from '../../shared/api/client';
 import { Field } from '../../shared/forms/Field';
 import { ErrorBox } from '../../shared/ui/ErrorBox';

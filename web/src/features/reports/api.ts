@@ -10,11 +10,12 @@ import type {
   SupplierStatement,
   TireSalesReport,
 } from '@schemas/reports';
-import { api, type QueryParams } from '../../shared/api/client';
-import { unlessJustAsked } from '../../shared/routes/justAsked';
+import { api } from '../../shared/api/client';
+import { fresh, reportKeys } from './firstQuery';
 import type { PeriodGroup } from '../../shared/charts/format';
 
 export type { PeriodGroup };
+export { reportKeys, salesReportQuery } from './firstQuery';
 export type { Ageing, BalanceFigures, InventorySummary, PurchasesReport, SalesReport } from '@schemas/reports';
 
 /** What a product is, as sales and purchase lines name it. */
@@ -49,32 +50,11 @@ export type Statement = Omit<CustomerStatement, 'customer'> & { party: CustomerS
 /** Whose balances: what customers owe the shop, or what the shop owes suppliers. */
 export type PartySide = 'customer' | 'supplier';
 
-/** Figures change with every document: a report reads them afresh each time it opens. */
-const fresh = { staleTime: 0 };
-
-export const reportKeys = {
-  all: ['reports'] as const,
-  inventory: (locationId: string) => [...reportKeys.all, 'inventory', locationId] as const,
-  sales: (params: QueryParams) => [...reportKeys.all, 'sales', params] as const,
-  tireSales: (params: QueryParams) => [...reportKeys.all, 'tire-sales', params] as const,
-  purchases: (params: QueryParams) => [...reportKeys.all, 'purchases', params] as const,
-  balance: (side: PartySide, params: QueryParams) => [...reportKeys.all, `${side}-balance`, params] as const,
-  statement: (side: PartySide, id: string, asOf: string) => [...reportKeys.all, `${side}-balance`, 'statement', id, asOf] as const,
-};
-
 export const inventoryReportQuery = (locationId: string) =>
   queryOptions({
     ...fresh,
     queryKey: reportKeys.inventory(locationId),
     queryFn: ({ signal }) => api.get<InventorySummary>('/reports/inventory-summary', { params: { location_id: locationId }, signal }),
-  });
-
-export const salesReportQuery = (params: { dateFrom: string; dateTo: string; group: string; location_id: string }) =>
-  queryOptions({
-    ...fresh,
-    queryKey: reportKeys.sales(params),
-    refetchOnMount: unlessJustAsked,
-    queryFn: ({ signal }) => api.get<SalesReport>('/reports/sales', { params, signal }),
   });
 
 export const tireSalesQuery = (params: { dot: string; dot_from: string; dot_to: string; tire_brand_id: string; dateFrom: string; dateTo: string; page: number }) =>

@@ -1,6 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyPage } from '../../shared/routes/pageRoutes';
-import { salesReportQuery } from './api';
+import { salesReportQuery } from './firstQuery';
 
 const InventoryReportPage = lazyPage(() => import('./InventoryReportPage').then((m) => m.InventoryReportPage));
 const SalesReportPage = lazyPage(

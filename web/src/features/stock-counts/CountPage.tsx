@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { StockCountLine } from '@schemas/stock-counts';
 import { isApiError } from '../../shared/api/client';
 import { DataTable, type Column } from '../../shared/ui/DataTable';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { COUNT_STATUS_LABELS, COUNT_STATUSES, type StockCountListItem } from '@schemas/stock-counts';
 import { ALL_BRANCHES, BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/branches/BranchSelect';
 import { useAddress, withFilter, withPage } from '../../shared/hooks/useListSearch';

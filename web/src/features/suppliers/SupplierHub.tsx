@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { Supplier } from '@schemas/suppliers';
 import { PartyHub } from '../../shared/parties/PartyHub';
 import { supplierSummaryQuery } from './api';

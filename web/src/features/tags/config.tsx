@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { z } from 'zod';
 import { tagInput, type Tag } from '@schemas/lookups';
 import { pagedResource } from '../../shared/api/resource';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { fieldErrors } from '@schemas/common';
 import { tireInput, tireSteps, type Named } from '@schemas/tires';
 import { errorMessages, isApiError } from '../../shared/api/client';

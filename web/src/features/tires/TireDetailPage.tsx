@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { useReactToPrint } from 'react-to-print';
 import type { Tire } from '@schemas/tires';
 import { useResourceMutations } from '../../shared/api/resource';

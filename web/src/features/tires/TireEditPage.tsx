@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { tireInput, type Tire } from '@schemas/tires';
 import { errorMessages, isApiError } from '../../shared/api/client';
 import { useResourceMutations } from '../../shared/api/resource';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { Tire, TireStats } from '@schemas/tires';
 import { usePermissions } from '../../shared/auth/permissions';
 import { useListSearch } from '../../shared/hooks/useListSearch';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { isApiError } from '../../shared/api/client';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { Shortfall, Transfer } from '@schemas/transfers';
 import { isApiError } from '../../shared/api/client';
 import { ActivitySection } from '../../shared/audit/ActivitySection';

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { transferInput, type Transfer } from '@schemas/transfers';
 import { isApiError } from '../../shared/api/client';
 import { lookupQuery } from '../../shared/api/lookups';

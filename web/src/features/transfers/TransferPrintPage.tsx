@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { useReactToPrint } from 'react-to-print';
 import { isApiError } from '../../shared/api/client';
 import { settingsQuery } from '../../shared/api/settings';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import { useAuth } from '../../shared/auth/AuthContext';
 import { useListSearch } from '../../shared/hooks/useListSearch';
 import { usePageInRange } from '../../shared/records/listHooks';

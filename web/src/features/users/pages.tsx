@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { AuditEvent } from '@schemas/audit';
 import type { Page } from '@schemas/paging';
 import type { User } from '@schemas/users';

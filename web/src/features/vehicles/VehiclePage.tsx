@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../shared/routes/Link';
 import type { VehicleVisit } from '@schemas/vehicles';
 import { isApiError } from '../../shared/api/client';
 import { mileageText, vehicleHistoryQuery, vehicleQuery, vehicleText } from '../../shared/api/vehicles';

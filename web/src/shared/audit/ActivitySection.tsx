@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import type { AuditEvent } from '@schemas/audit';
 import { DataTable } from '../ui/DataTable';
 import { formatDateTime } from '../ui/dates';

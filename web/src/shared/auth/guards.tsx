@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link } from '../routes/Link';
 import { PageHeader } from '../ui/Page';
 import { Spinner } from '../ui/Spinner';
 import { useAuth } from './AuthContext';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import type { z } from 'zod';
 import { ErrorBox, ReloadButton } from '../ui/ErrorBox';
 import { DraftNote } from './DraftNote';

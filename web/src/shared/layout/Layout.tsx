@@ -1,13 +1,15 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { FlashProvider } from '../ui/Flash';
 import { Spinner } from '../ui/Spinner';
 import { GlobalSearch } from './GlobalSearch';
 import { LogoutIcon, MenuIcon } from './icons';
 import { Notifications } from './Notifications';
 import { Sidebar } from './Sidebar';
+
+/** Asked for on Logout only, so not with the first screen. */
+const ConfirmDialog = lazy(() => import('../ui/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export function Layout() {
   const { user, signOut } = useAuth();
@@ -70,14 +72,16 @@ export function Layout() {
         </main>
       </div>
       {confirmLogout && (
-        <ConfirmDialog
-          title="Logout"
-          message="Are you sure you want to logout?"
-          confirmLabel="Logout"
-          pending={loggingOut}
-          onConfirm={logout}
-          onCancel={() => setConfirmLogout(false)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title="Logout"
+            message="Are you sure you want to logout?"
+            confirmLabel="Logout"
+            pending={loggingOut}
+            onConfirm={logout}
+            onCancel={() => setConfirmLogout(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import { orderMorePath, productPath, stockAlerts } from '../api/products';
 import { BellIcon } from './icons';
 import { useDismiss } from './useDismiss';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../routes/Link';
 import { ROLE_LABELS } from '@schemas/roles';
 import { useAuth } from '../auth/AuthContext';
 import { ChevronIcon, CloseIcon } from './icons';

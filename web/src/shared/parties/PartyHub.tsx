@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import { PAYMENT_METHOD_LABELS, RECEIPTABLE_LABELS } from '@schemas/documents';
 import type { RecentDocument, RecentReceipt } from '@schemas/party-summary';
 import { formatDate, today } from '../ui/dates';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import { isApiError } from '../api/client';
 import { ErrorBox } from '../ui/ErrorBox';
 import type { RecordTexts } from './types';

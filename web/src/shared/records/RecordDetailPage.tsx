@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '../routes/Link';
 import type { z } from 'zod';
 import { useResourceMutations } from '../api/resource';
 import { ActivitySection } from '../audit/ActivitySection';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import type { Page } from '@schemas/paging';
 import { usePermissions } from '../auth/permissions';
 import { ErrorBox } from '../ui/ErrorBox';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

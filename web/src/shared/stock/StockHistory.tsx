@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import type { AuditRecordType } from '@schemas/audit';
 import { REASON_LABELS } from '@schemas/stock';
 import { recordPath } from '../audit/events';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../routes/Link';
 import { PageHeader } from './Page';
 
 export function NotFound() {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/routes/Link';
 import { draftInvoiceInput, invoiceInput, sentInvoiceInput, type Invoice, type InvoiceItem } from '@schemas/documents';
 import { Field } from '../../../shared/forms/Field';
 import { addDays, formatDate, today } from '../../../shared/ui/dates';

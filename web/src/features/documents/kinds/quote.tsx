@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../shared/routes/Link';
 import { draftQuoteInput, quoteInput, sentQuoteInput, type Quote, type QuoteItem } from '@schemas/documents';
 import { api, isApiError } from '../../../shared/api/client';
 import { Field } from '../../../shared/forms/Field';

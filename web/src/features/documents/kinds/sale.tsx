@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/routes/Link';
 import { WALK_IN_CUSTOMER } from '@schemas/customers';
 import {
   PAYMENT_METHOD_LABELS,
