@@ -461,11 +461,21 @@ try {
     console.log(`  beside, over and over: ${call.name}`);
     beside.loops.push(
       (async () => {
+        // A write's requests in their order, sharing one context as a connection of autocannon's does.
+        const requests = call.requests ?? [{ method: 'GET' as const }];
         while (beside.running) {
-          const response = await fetch(`${base}${call.path}`, { headers: { authorization: `Bearer ${token}` } });
-          await response.arrayBuffer();
-          if (response.ok) beside.answers++;
-          else beside.errors++;
+          const context: Record<string, unknown> = {};
+          for (const request of requests) {
+            const made = request.setupRequest?.({ ...request, path: call.path }, context) ?? { ...request, path: call.path };
+            const response = await fetch(`${base}${made.path}`, {
+              method: made.method ?? 'GET',
+              headers: { authorization: `Bearer ${token}`, ...(made.body ? { 'content-type': 'application/json' } : {}) },
+              body: made.body as string | undefined,
+            });
+            await response.arrayBuffer();
+            if (response.ok) beside.answers++;
+            else beside.errors++;
+          }
         }
       })(),
     );
