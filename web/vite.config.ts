@@ -116,8 +116,8 @@ function precompress(): Plugin {
 const FRAME = [
   /web[\\/]src[\\/]features[\\/]dashboard[\\/](DashboardPage|TodaysCloses)\.|dashboard\.css/,
   /web[\\/]src[\\/]shared[\\/]charts[\\/]/,
-  /web[\\/]src[\\/]shared[\\/]layout[\\/](?!searchHits\.|TopSearchHits\.)/,
-  /web[\\/]src[\\/]shared[\\/]hooks[\\/](useListSearch|useDebounced)\./,
+  /web[\\/]src[\\/]shared[\\/]layout[\\/](?!searchHits\.|TopSearchHits\.|NotificationsPanel\.)/,
+  /web[\\/]src[\\/]shared[\\/]hooks[\\/](address|useDebounced)\./,
   /web[\\/]src[\\/]shared[\\/]api[\\/](products|lookups)\./,
   /web[\\/]src[\\/]shared[\\/]ui[\\/](Flash|SelectField|money|dates|documentNumber|DataTable)\./,
   /worker[\\/]src[\\/]schemas[\\/]roles\./,
@@ -131,7 +131,7 @@ const FRAME = [
  * fetches at once over HTTP/1.1.
  */
 const FORMS = [
-  /web[\\/]src[\\/]shared[\\/]forms[\\/](Field|useSchemaForm|drafts)\./,
+  /web[\\/]src[\\/]shared[\\/]forms[\\/](Field|useSchemaForm|drafts|draftStore)\./,
   /web[\\/]src[\\/]features[\\/]auth[\\/](LoginPage\.|login\.css)/,
   /worker[\\/]src[\\/]schemas[\\/]issues\./,
   /web[\\/]src[\\/]shared[\\/]api[\\/]resource\./,
@@ -139,20 +139,26 @@ const FORMS = [
   /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\./,
 ];
 
-/** The few pieces both first screens show (a field's frame, the error box), in one small chunk. */
+/** The few pieces both first screens show (a field's frame, the error box, a page's header, links), in one small chunk. */
 const BASICS = [
   /web[\\/]src[\\/]shared[\\/]forms[\\/]FieldFrame\./,
-  /web[\\/]src[\\/]shared[\\/]ui[\\/]ErrorBox\./,
+  /web[\\/]src[\\/]shared[\\/]ui[\\/](ErrorBox|Page)\./,
+  /web[\\/]src[\\/]shared[\\/]routes[\\/]Link\./,
 ];
 
 /**
- * Small pieces most pages but the dashboard use (paging, filters, the branch's choice, a checkbox, asking before an
- * action, permissions, the activity's keys), in one chunk: as files of their own they were eight of a document
- * list's thirteen scripts.
+ * What the pages but the first screens need, in one chunk beside theirs: the routes of every page
+ * (`web/src/app/pages.tsx`: the entry holds only the dashboard's and the sign-in's) and the small
+ * pieces most of them use (paging, filters, the branch's choice, a checkbox, asking before an action,
+ * permissions, the activity's keys). As files of their own these were five of a document list's nine
+ * scripts.
  */
-const PARTS = [
+const PAGES = [
+  /web[\\/]src[\\/]app[\\/]pages\./,
+  /web[\\/]src[\\/]features[\\/](?!dashboard[\\/]|auth[\\/])[^\\/]+[\\/](routes|firstQuery)\./,
+  /web[\\/]src[\\/]shared[\\/](records[\\/]recordRoutes|routes[\\/]pageRoutes|auth[\\/]RequireAdmin|ui[\\/]NotFound)\./,
   /web[\\/]src[\\/]shared[\\/]ui[\\/](Pagination|CheckboxField|useConfirmedAction|useConfirmedDelete|ConfirmDialog|Modal)\./,
-  /web[\\/]src[\\/]shared[\\/]hooks[\\/]useUrlFilters\./,
+  /web[\\/]src[\\/]shared[\\/]hooks[\\/](useUrlFilters|useListSearch)\./,
   /web[\\/]src[\\/]shared[\\/]branches[\\/]/,
   /web[\\/]src[\\/]shared[\\/]records[\\/]listHooks\./,
   /web[\\/]src[\\/]shared[\\/]auth[\\/]permissions\./,
@@ -178,7 +184,7 @@ export default defineConfig({
       // ZXing's package does not mark its files free of side effects, though they are: the scanner's chunk then keeps only the EAN-13 reader.
       treeshake: { moduleSideEffects: (id) => !/[\\/]@zxing[\\/]/.test(id) },
       output: {
-        codeSplitting: { groups: [group('frame', FRAME), group('forms', FORMS), group('basics', BASICS), group('parts', PARTS)] },
+        codeSplitting: { groups: [group('frame', FRAME), group('forms', FORMS), group('basics', BASICS), group('pages', PAGES)] },
       },
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

@@ -6,13 +6,13 @@ import { browserTestsCanRun, launchBrowser, startApp, type RunningApp } from '..
 
 /**
  * What a first screen may load, in gzip (the server sends brotli to browsers that take it, about a
- * tenth less). The goal is 100 KB of JavaScript for each; the dashboard needs more today, since
- * React, react-router and TanStack Query alone are about 88 KB of it (docs/performance.md).
- * Files count too: over HTTP/1.1 a browser fetches six at a time, each a round trip on a phone.
+ * tenth less): 100 KB of JavaScript each, of which React, react-router and TanStack Query are about
+ * 85 (docs/performance.md). Files count too: over HTTP/1.1 a browser fetches six at a time, each a
+ * round trip on a phone.
  */
 const BUDGETS = {
   'login screen': { script: 100 * 1024, stylesheet: 10 * 1024 },
-  dashboard: { script: 110 * 1024, stylesheet: 10 * 1024 },
+  dashboard: { script: 100 * 1024, stylesheet: 10 * 1024 },
 };
 const MAX_SCRIPTS = 8;
 /** What a document list (/invoices) once loaded, in 33 scripts, and does not show: each known by a text of its code that minifying keeps. */

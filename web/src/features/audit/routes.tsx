@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router';
-import { RequireAdmin } from '../../shared/auth/guards';
+import { RequireAdmin } from '../../shared/auth/RequireAdmin';
 
 const AuditPage = lazy(() => import('./AuditPage').then((m) => ({ default: m.AuditPage })));
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { GuestOnly } from '../../shared/auth/guards';
-import { lazyPage } from '../../shared/routes/pageRoutes';
+import { lazyPage } from '../../shared/routes/lazyPage';
 
 /**
  * The login page loads on its own, not with the entry that every signed-in page loads too: the

@@ -8,7 +8,7 @@ import { compactMoney, periodLabel, periodTick } from '../../shared/charts/forma
 import { TrendChart } from '../../shared/charts/TrendChart';
 import { formatDate } from '../../shared/ui/dates';
 import { documentNumber } from '../../shared/ui/documentNumber';
-import { withFilter, useAddress } from '../../shared/hooks/useListSearch';
+import { withFilter, useAddress } from '../../shared/hooks/address';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { formatMoney } from '../../shared/ui/money';

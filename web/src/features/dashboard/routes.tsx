@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../shared/routes/pageRoutes';
+import { lazyPage } from '../../shared/routes/lazyPage';
 import { dashboardQuery } from './api';
 
 const DashboardPage = lazyPage(

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage, pageRoutes } from '../../shared/routes/pageRoutes';
+import { lazyPage } from '../../shared/routes/lazyPage';
+import { pageRoutes } from '../../shared/routes/pageRoutes';
 
 const pages = { create: 'create', ':id': 'detail', ':id/edit': 'edit', ':id/print': 'print' } as const;
 /** A credit note or a supplier return is made from its document (create) and never edited. */

@@ -1,5 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyPage } from '../../shared/routes/pageRoutes';
+import { lazyPage } from '../../shared/routes/lazyPage';
 import { salesReportQuery } from './firstQuery';
 
 const InventoryReportPage = lazyPage(() => import('./InventoryReportPage').then((m) => m.InventoryReportPage));

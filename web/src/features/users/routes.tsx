@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { RequireAdmin } from '../../shared/auth/guards';
+import { RequireAdmin } from '../../shared/auth/RequireAdmin';
 import { pageRoutes } from '../../shared/routes/pageRoutes';
 
 const pages = { '': 'UserListPage', create: 'UserCreatePage', ':id': 'UserDetailPage', ':id/edit': 'UserEditPage' } as const;

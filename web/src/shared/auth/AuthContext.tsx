@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { SessionUser } from '@schemas/auth';
 import { api, isApiError } from '../api/client';
-import { dropDraftsExcept } from '../forms/draftStore';
 import { clearSession, readToken, readUser, saveSession, saveUser } from './session';
+
+/** The drafts' store comes with the forms that keep drafts, not with the first screen. */
+const dropDraftsExcept = (userId: number | null) => import('../forms/draftStore').then((store) => store.dropDraftsExcept(userId));
 
 interface AuthState {
   user: SessionUser | null;
@@ -50,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((token: string, signedIn: SessionUser) => {
     // Another user's drafts never show to this one, nor stay behind on a shared browser.
-    dropDraftsExcept(signedIn.id);
+    void dropDraftsExcept(signedIn.id);
     saveSession(token, signedIn);
     setUser(signedIn);
     setLoading(false);
@@ -63,7 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // The local session is cleared whatever the server answers.
     }
     // Signing out on purpose is leaving: drafts of unsaved forms go with the session.
-    dropDraftsExcept(null);
+    void dropDraftsExcept(null);
     clearSession();
     setUser(null);
     queryClient.clear();

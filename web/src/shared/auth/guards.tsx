@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
-import { Link } from '../routes/Link';
-import { PageHeader } from '../ui/Page';
+import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '../ui/Spinner';
 import { useAuth } from './AuthContext';
 
@@ -24,25 +22,4 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (loading) return <Spinner page label="Loading your session..." />;
   if (user && signedInBefore) return <Navigate to="/" replace />;
   return children;
-}
-
-/** An administrator's pages (its children, or the nested routes); anyone else is told so instead of seeing an empty screen. */
-export function RequireAdmin({ title, children }: { title: string; children?: ReactNode }) {
-  const { user } = useAuth();
-  if (user?.role === 'admin') return children ?? <Outlet />;
-  return <AdminOnly title={title} />;
-}
-
-function AdminOnly({ title }: { title: string }) {
-  return (
-    <section>
-      <PageHeader title={title} />
-      <div className="card notice" role="alert">
-        <p>Only an administrator can open this page.</p>
-        <Link to="/" className="btn btn-primary">
-          Go to Dashboard
-        </Link>
-      </div>
-    </section>
-  );
 }

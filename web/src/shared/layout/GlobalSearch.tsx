@@ -6,7 +6,7 @@ import type { FoundHits, Hit } from './searchHits';
 import { searchPath } from './searchPath';
 import { useDismiss } from './useDismiss';
 
-/** The searches themselves load when the box is first used, not with every page. */
+/** The searches themselves, and the list of what they found, load when the box is first used, not with every page. */
 const TopSearchHits = lazy(() => import('./TopSearchHits'));
 
 /**
@@ -61,33 +61,6 @@ export function GlobalSearch() {
     }
   };
 
-  const option = (hit: Hit) => (
-    <li
-      key={hit.key}
-      id={optionId(hit)}
-      role="option"
-      aria-selected={hit === highlighted}
-      className={hit === highlighted ? 'search-hit active' : 'search-hit'}
-      // Keeps the focus in the box, so the list does not close before the click lands.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={() => go(hit)}
-      onMouseEnter={() => setActive(hit.key)}
-    >
-      <span className="search-hit-name">{hit.name}</span>
-      {hit.meta && <span className="search-hit-meta">{hit.meta}</span>}
-    </li>
-  );
-
-  const note = found.loading
-    ? 'Searching...'
-    : found.failed
-      ? 'Search failed. Please try again.'
-      : found.sections.length === 0
-        ? found.partlyFailed
-          ? 'No results. Some searches failed; please try again.'
-          : 'No results'
-        : null;
-
   return (
     <div className="global-search" ref={ref}>
       <SearchIcon />
@@ -116,30 +89,13 @@ export function GlobalSearch() {
         }}
         onKeyDown={onKeyDown}
       />
-      <div className="dropdown search-results" hidden={!showPanel}>
-        {note && (
-          <p className="dropdown-empty" role="status">
-            {note}
-          </p>
-        )}
-        <ul id={listId} role="listbox" aria-label="Search results" className="search-list" hidden={note !== null}>
-          {found.sections.map((section) => (
-            <li key={section.title} role="presentation" className="search-section">
-              <ul role="group" aria-label={section.title}>
-                <li role="presentation" className="search-section-title" aria-hidden="true">
-                  {section.title}
-                </li>
-                {section.hits.map(option)}
-              </ul>
-            </li>
-          ))}
-          {option(allResults)}
-        </ul>
-        {!note && found.partlyFailed && <p className="dropdown-empty">Some results could not be loaded.</p>}
-      </div>
       {used && (
         <Suspense fallback={null}>
-          <TopSearchHits term={term} onFound={setAnswered} />
+          <TopSearchHits
+            term={term}
+            onFound={setAnswered}
+            list={{ found, shown: showPanel, listId, optionId, highlighted, allResults, onChoose: go, onPoint: setActive }}
+          />
         </Suspense>
       )}
     </div>

@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import { Link } from '../routes/Link';
-import { orderMorePath, productPath, stockAlerts } from '../api/products';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { stockAlerts } from '../api/products';
 import { BellIcon } from './icons';
 import { useDismiss } from './useDismiss';
+
+/** The list loads as the bell is pressed (its count comes with the page). */
+const loadPanel = () => import('./NotificationsPanel');
+const NotificationsPanel = lazy(loadPanel);
 
 /** Stock alerts: what is out of stock or running low, most urgent first. */
 export function Notifications() {
@@ -24,6 +27,7 @@ export function Notifications() {
         aria-label={total ? `Notifications: ${count} stock alert${total === 1 ? '' : 's'}` : 'Notifications'}
         aria-expanded={open}
         aria-controls="notifications-panel"
+        onPointerDown={() => void loadPanel()}
         onClick={() => {
           if (!open) void alerts.refetch();
           setOpen(!open);
@@ -33,36 +37,9 @@ export function Notifications() {
         {total > 0 && <span className="notification-count">{count}</span>}
       </button>
       {open && (
-        <div id="notifications-panel" className="dropdown notifications-panel">
-          <p className="dropdown-title">Stock alerts</p>
-          {alerts.isError && <p className="dropdown-empty">Could not load notifications</p>}
-          {alerts.data && !alerts.data.items.length && <p className="dropdown-empty">No notifications</p>}
-          <ul className="notification-list">
-            {alerts.data?.items.map((alert) => (
-              <li key={alert.id} className="notification-item">
-                <Link className="search-hit" to={productPath(alert.type, alert.id)} onClick={close}>
-                  <span className="search-hit-name">{alert.name}</span>
-                  <span className={`notification-state notification-${alert.state}`}>
-                    {alert.state === 'out' ? 'Out of stock' : `${alert.quantity} left`}
-                  </span>
-                </Link>
-                {alert.type !== 'service' && (
-                  <Link
-                    className="notification-order"
-                    to={orderMorePath(alert.type, alert.id)}
-                    onClick={close}
-                    aria-label={`Order more ${alert.name}`}
-                  >
-                    Order more
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-          {total > (alerts.data?.items.length ?? 0) && (
-            <p className="dropdown-empty">and {total - (alerts.data?.items.length ?? 0)} more</p>
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <NotificationsPanel alerts={alerts.data} failed={alerts.isError} onClose={close} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import type { z } from 'zod';
-import { lazyPage } from '../routes/pageRoutes';
+import { lazyPage } from '../routes/lazyPage';
 import type { RecordBase, RecordConfig } from './types';
 
 /**
