@@ -149,9 +149,9 @@ const BASICS = [
 /**
  * What the pages but the first screens need, in one chunk beside theirs: the routes of every page
  * (`web/src/app/pages.tsx`: the entry holds only the dashboard's and the sign-in's) and the small
- * pieces most of them use (paging, filters, the branch's choice, a checkbox, asking before an action,
- * permissions, the activity's keys). As files of their own these were five of a document list's nine
- * scripts.
+ * pieces most of them use (paging, filters, the branch's choice, a checkbox, asking before an
+ * action, permissions, the activity's keys, the shop's settings, CSV, printing a frame, the
+ * documents' statuses). As files of their own these were five of a document list's nine scripts.
  */
 const PAGES = [
   /web[\\/]src[\\/]app[\\/]pages\./,
@@ -163,6 +163,9 @@ const PAGES = [
   /web[\\/]src[\\/]shared[\\/]records[\\/]listHooks\./,
   /web[\\/]src[\\/]shared[\\/]auth[\\/]permissions\./,
   /web[\\/]src[\\/]shared[\\/]audit[\\/]activity\./,
+  /web[\\/]src[\\/]shared[\\/](ui[\\/]download|api[\\/]settings|print[\\/](printFrame|pageSize))\./,
+  /worker[\\/]src[\\/]schemas[\\/]csv\./,
+  /web[\\/]src[\\/]features[\\/]documents[\\/]statuses\./,
 ];
 
 const group = (name: string, patterns: RegExp[]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)), includeDependenciesRecursively: false });

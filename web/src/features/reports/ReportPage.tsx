@@ -6,7 +6,7 @@ import type { Settings } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { settingsQuery } from '../../shared/api/settings';
 import { isPhone } from '../../shared/hooks/usePhone';
-import { printFrame } from '../../shared/print';
+import { printFrame } from '../../shared/print/printFrame';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { PageHeader } from '../../shared/ui/Page';

@@ -6,7 +6,7 @@ import { settingsQuery } from '../api/settings';
 import { printFileTitle } from './format';
 import { fitThermalPage } from './pageSize';
 import { Printout } from './Printout';
-import { printFrame } from './usePrint';
+import { printFrame } from './printFrame';
 import type { Printable, PrintLayout } from './types';
 
 const PX_PER_MM = 96 / 25.4;

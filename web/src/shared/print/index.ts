@@ -1,3 +1,4 @@
 export type { PrintLayout, Printable } from './types';
-export { printFrame, usePrint } from './usePrint';
+export { printFrame } from './printFrame';
+export { usePrint } from './usePrint';
 export { PrintPage } from './PrintPage';

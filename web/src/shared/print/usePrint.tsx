@@ -3,22 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useReactToPrint } from 'react-to-print';
 import { settingsQuery } from '../api/settings';
 import { printFileTitle } from './format';
-import { fitThermalPage } from './pageSize';
+import { printFrame } from './printFrame';
 import { Printout } from './Printout';
 import type { Printable, PrintLayout } from './types';
-
-/** Prints the content of react-to-print's frame, the 80 mm page cut to the ticket's length. */
-export async function printFrame(frame: HTMLIFrameElement, title: string): Promise<void> {
-  const frameDocument = frame.contentDocument;
-  const frameWindow = frame.contentWindow;
-  if (!frameDocument || !frameWindow) return;
-  fitThermalPage(frameDocument);
-  const ownerTitle = document.title;
-  document.title = title;
-  frameDocument.title = title;
-  frameWindow.print();
-  document.title = ownerTitle;
-}
 
 /**
  * A hidden printable node to render, and print() that prints it with react-to-print.
