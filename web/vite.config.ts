@@ -108,10 +108,11 @@ function precompress(): Plugin {
 }
 
 /**
- * The signed-in frame (menu, search, alerts), the dashboard (the first page after signing in) and the
- * small shared pieces most signed-in pages use, in one chunk of their own: as separate files they were twenty requests, which over HTTP/1.1 (`npm
- * start`) go six at a time, each waiting a phone's round trip. Nothing the login screen uses belongs
- * here (tests/browser/first-load.test.ts counts what it loads).
+ * The signed-in frame (menu, search box, the alerts' bell), the dashboard (the first page after
+ * signing in) and the small shared pieces they use, in one chunk of their own: as separate files
+ * they were twenty requests, which over HTTP/1.1 (`npm start`) go six at a time, each waiting a
+ * phone's round trip. Nothing the login screen uses belongs here, nor what the dashboard does not
+ * show (tests/browser/first-load.test.ts counts what both load).
  */
 const FRAME = [
   /web[\\/]src[\\/]features[\\/]dashboard[\\/](DashboardPage|TodaysCloses)\.|dashboard\.css/,
