@@ -26,7 +26,6 @@ import { userRoutes } from '../features/users/routes';
 import { auditRoutes } from '../features/audit/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { searchRoutes } from '../features/search/routes';
-import { readToken } from '../shared/auth/session';
 import { preloadPage } from '../shared/routes/lazyPage';
 import { NotFound } from '../shared/ui/NotFound';
 import { queryClient } from './queryClient';
@@ -66,8 +65,8 @@ const routes: RouteObject[] = [
   { path: '*', element: <NotFound /> },
 ];
 
-// Loaded as the app opens on one of these pages, or when the first of them is opened: its code and first queries come next.
-if (readToken()) preloadPage(routes, window.location, queryClient);
+// Loaded as the app opens on one of these pages, or as the first of them opens: that page's code and first queries come next.
+preloadPage(routes, window.location, queryClient);
 
 export function Pages() {
   return useRoutes(routes);
