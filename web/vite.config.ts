@@ -46,11 +46,24 @@ type OutputChunk = Extract<Output[string], { type: 'chunk' }>;
  * The first screens' code named in their HTML, so that the browser fetches it beside the entry
  * instead of after the entry has run: `index.html` (the signed-in pages) preloads the frame, which
  * holds the dashboard; `login.html` (served for /login, by `npm start` and by Cloudflare's asset
- * handling alike) preloads the sign-in page.
+ * handling alike) preloads the sign-in page; and each screen of `OWN_HTML` has `<path>.html` that
+ * preloads the frame, the pages' routes and the screen's own code, which otherwise come one after
+ * the other, a phone's round trip each.
  */
+/** The screens opened afresh often enough to have HTML of their own: a path, and a module of the screen's code. */
+const OWN_HTML: Record<string, RegExp> = {
+  ...Object.fromEntries(
+    ['invoices', 'sales', 'purchases', 'quotes', 'credit-notes', 'supplier-returns'].map((path) => [path, /\/features\/documents\/lists\.tsx$/]),
+  ),
+  'reports/inventory': /\/features\/reports\/InventoryReportPage\.tsx$/,
+  'reports/sales': /\/features\/reports\/SalesReportPage\.tsx$/,
+  'reports/purchases': /\/features\/reports\/PurchasesReportPage\.tsx$/,
+  'reports/customer-balance': /\/features\/reports\/BalanceReportPage\.tsx$/,
+  'reports/supplier-balance': /\/features\/reports\/BalanceReportPage\.tsx$/,
+};
+
 function firstScreens(): Plugin {
-  const links = (bundle: Output, first: OutputChunk | undefined, html: string) => {
-    if (!first) throw new Error('firstScreens: a first screen\'s chunk is missing from the build');
+  const links = (bundle: Output, firsts: (OutputChunk | undefined)[], html: string) => {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const visit = (chunk: OutputChunk) => {
@@ -59,10 +72,15 @@ function firstScreens(): Plugin {
       for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
       for (const name of chunk.imports) visit(bundle[name] as OutputChunk);
     };
-    visit(first);
+    for (const first of firsts) {
+      if (!first) throw new Error('firstScreens: a first screen\'s chunk is missing from the build');
+      visit(first);
+    }
     const tags = [
       ...[...scripts].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-      ...[...styles].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      // Fetched now but not a stylesheet of the page: the browser runs no script until the page's
+      // stylesheets have come. The code that needs one adds it as it loads (and waits for it).
+      ...[...styles].filter((file) => !html.includes(`/${file}"`)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ];
     return html.replace('</head>', `${tags.map((tag) => `  ${tag}\n`).join('')}  </head>`);
   };
@@ -75,9 +93,14 @@ function firstScreens(): Plugin {
       if (index?.type !== 'asset') return;
       const html = String(index.source);
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      const login = chunks.find((chunk) => chunk.moduleIds.some((id) => id.replace(/\\/g, '/').endsWith('/features/auth/LoginPage.tsx')));
-      this.emitFile({ type: 'asset', fileName: 'login.html', source: links(bundle, login, html) });
-      index.source = links(bundle, chunks.find((chunk) => chunk.name === 'frame'), html);
+      const holding = (module: RegExp) => chunks.find((chunk) => chunk.moduleIds.some((id) => module.test(id.replace(/\\/g, '/'))));
+      const frame = chunks.find((chunk) => chunk.name === 'frame');
+      const pages = chunks.find((chunk) => chunk.name === 'pages');
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: links(bundle, [holding(/\/features\/auth\/LoginPage\.tsx$/)], html) });
+      for (const [path, module] of Object.entries(OWN_HTML)) {
+        this.emitFile({ type: 'asset', fileName: `${path}.html`, source: links(bundle, [frame, pages, holding(module)], html) });
+      }
+      index.source = links(bundle, [frame], html);
     },
   };
 }

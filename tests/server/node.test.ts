@@ -42,6 +42,11 @@ describe.skipIf(!built)('npm start', () => {
     expect(signIn).toMatch(/rel="modulepreload"[^>]*\/assets\/forms-/);
     expect(signIn).not.toContain('/assets/frame-');
     expect(await (await fetch(`${app.url}/customers`)).text()).toMatch(/rel="modulepreload"[^>]*\/assets\/frame-/);
+    // A screen often opened afresh names its own code too, and a page under it is the app's index.html.
+    const invoices = await (await fetch(`${app.url}/invoices`)).text();
+    for (const chunk of ['frame', 'pages', 'lists']) expect(invoices).toMatch(new RegExp(`rel="modulepreload"[^>]*/assets/${chunk}-`));
+    expect(await (await fetch(`${app.url}/reports/sales`)).text()).toMatch(/rel="modulepreload"[^>]*\/assets\/SalesReportPage-/);
+    expect(await (await fetch(`${app.url}/invoices/12`)).text()).not.toContain('/assets/lists-');
   });
 
   it('answers the API on the same port, and unknown API paths as JSON', async () => {

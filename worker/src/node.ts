@@ -4,8 +4,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
-import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { createApp } from './app.ts';
 import { DEMO_LOGIN, DEMO_STAFF_LOGIN } from './demo/login.ts';
 import { NODE_PBKDF2_ITERATIONS } from './auth/password.ts';
@@ -68,9 +68,14 @@ if (serveWeb) {
   });
   // The build writes a brotli and a gzip copy of each text file; a browser that accepts one gets it.
   web.use(serveStatic({ root: webRoot, precompressed: true }));
-  // The sign-in page's HTML names its own code (web/vite.config.ts, `firstScreens`), as Cloudflare
-  // serves login.html for /login; every other page is the app's index.html.
-  if (existsSync(join(webDir, 'login.html'))) web.get('/login', serveStatic({ root: webRoot, path: 'login.html', precompressed: true }));
+  // The sign-in page and the screens most often opened afresh have HTML that names their own code
+  // (web/vite.config.ts, `firstScreens`): /login is login.html, /reports/sales reports/sales.html, as
+  // Cloudflare serves them; every other page is the app's index.html.
+  for (const file of readdirSync(webDir, { recursive: true, encoding: 'utf8' })) {
+    const path = file.split(sep).join('/');
+    if (!path.endsWith('.html') || path === 'index.html') continue;
+    web.get(`/${path.slice(0, -'.html'.length)}`, serveStatic({ root: webRoot, path, precompressed: true }));
+  }
   web.get('*', serveStatic({ root: webRoot, path: 'index.html', precompressed: true }));
 }
 
