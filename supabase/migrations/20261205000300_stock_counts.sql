@@ -185,9 +185,7 @@ revoke execute on function public.start_stock_count(bigint, text, bigint, bigint
 
 -- Saves counted quantities (`p_lines`: [{product_id, counted}], counted null to clear a line). Each line keeps
 -- the shelf quantity of the moment it is counted, read under the stock row's lock, so what moved since the
--- snapshot is no variance. Only the lines named change, so several people can count at once; a line's
--- counted_at is the moment it is written under the count's lock, so of two counts of it at once the one
--- that stands has the later time.
+-- snapshot is no variance. Only the lines named change, so several people can count at once.
 create function public.count_stock(p_id bigint, p_lines jsonb, p_user_id bigint)
 returns integer
 language plpgsql
@@ -242,7 +240,7 @@ begin
   update public.stock_count_lines l
      set counted = n.counted,
          expected = case when n.counted is null then null else s.quantity end,
-         counted_at = case when n.counted is null then null else clock_timestamp() end,
+         counted_at = case when n.counted is null then null else now() end,
          counted_by = case when n.counted is null then null else p_user_id end
     from named n
     left join shelf s on s.product_id = n.product_id

@@ -10,7 +10,6 @@
 alter table public.product_totals add column txid bigint not null default 0;
 alter table public.product_totals drop constraint product_totals_pkey;
 alter table public.product_totals add primary key (bucket, kind, txid);
-create index product_totals_pending_idx on public.product_totals (txid) where txid <> 0;
 
 drop trigger products_totals_insert on public.products;
 drop trigger products_totals_update on public.products;
@@ -46,9 +45,12 @@ begin
      cross join lateral (select public.stock_state(c.active, c.quantity, c.low_stock_at) as state) s
      where c.kind <> 'service'
      group by c.location_id, c.kind
+    having (sum(c.sign * c.quantity), sum(c.sign * (c.quantity > 0)::integer), sum(c.sign * c.quantity * c.cost_price),
+            sum(c.sign * c.quantity * c.selling_price), sum(c.sign * (s.state is not distinct from 'in')::integer),
+            sum(c.sign * (s.state is not distinct from 'low')::integer), sum(c.sign * (s.state is not distinct from 'out')::integer))
+           <> (0, 0, 0, 0, 0, 0, 0)
      order by c.location_id, c.kind
   loop
-    continue when (r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out) = (0, 0, 0, 0, 0, 0, 0);
     v_txid := coalesce(v_txid, public.report_pending_txid());
     insert into public.report_stock_totals as t (location_id, kind, bucket, txid, units, stocked, cost_value, retail_value, in_stock, low, out)
     values (r.location_id, r.kind, (v_txid % 16)::smallint, v_txid, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out)
@@ -84,9 +86,7 @@ begin
       into v_new
       from new_rows n join public.products p on p.id = n.product_id;
   end if;
-  if cardinality(v_old) + cardinality(v_new) > 0 then
-    perform public.report_stage_stocks(v_old || v_new);
-  end if;
+  perform public.report_stage_stocks(v_old || v_new);
   return null;
 end;
 $$;
@@ -124,36 +124,45 @@ begin
   for r in
     with c as (select -1 as sign, o.* from unnest(v_old) o union all select 1, n.* from unnest(v_new) n)
     select c.kind,
-           sum(c.sign * c.active::integer)::integer as active, sum(c.sign * c.total_stock)::bigint as units,
+           sum(c.sign * c.active::integer)::integer as products, sum(c.sign * c.total_stock)::bigint as units,
            sum(c.sign * (c.total_stock > 0)::integer)::integer as stocked,
            sum(c.sign * c.total_stock * c.cost_price) as cost_value, sum(c.sign * c.total_stock * c.selling_price) as retail_value,
            sum(c.sign * (c.active and not c.stock_alert)::integer)::integer as in_stock,
            sum(c.sign * (c.active and c.total_stock > 0 and c.stock_alert)::integer)::integer as low,
-           sum(c.sign * (c.active and c.total_stock = 0)::integer)::integer as out,
-           sum(c.sign)::integer as products, sum(c.sign * (c.total_stock between 1 and 9)::integer)::integer as low_stock,
-           sum(c.sign * (c.total_stock = 0)::integer)::integer as out_of_stock, sum(c.sign * c.stock_alert::integer)::integer as alerts
+           sum(c.sign * (c.active and c.total_stock = 0)::integer)::integer as out
+      from c
+     where c.kind <> 'service'
+     group by c.kind
+     order by c.kind
+  loop
+    continue when (r.products, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out) = (0, 0, 0, 0, 0, 0, 0, 0);
+    v_txid := coalesce(v_txid, public.report_pending_txid());
+    insert into public.report_product_totals as t (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
+    values (r.kind, (v_txid % 16)::smallint, v_txid, r.products, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out)
+    on conflict (kind, bucket, txid) do update
+       set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
+           cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
+           in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
+  end loop;
+
+  for r in
+    with c as (select -1 as sign, o.* from unnest(v_old) o union all select 1, n.* from unnest(v_new) n)
+    select c.kind, sum(c.sign)::integer as products, sum(c.sign * c.selling_price * c.total_stock) as stock_value,
+           sum(c.sign * (c.total_stock between 1 and 9)::integer)::integer as low_stock,
+           sum(c.sign * (c.total_stock = 0)::integer)::integer as out_of_stock,
+           sum(c.sign * c.stock_alert::integer)::integer as alerts
       from c
      group by c.kind
      order by c.kind
   loop
-    if r.kind <> 'service' and (r.active, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out) <> (0, 0, 0, 0, 0, 0, 0, 0) then
-      v_txid := coalesce(v_txid, public.report_pending_txid());
-      insert into public.report_product_totals as t (kind, bucket, txid, products, units, stocked, cost_value, retail_value, in_stock, low, out)
-      values (r.kind, (v_txid % 16)::smallint, v_txid, r.active, r.units, r.stocked, r.cost_value, r.retail_value, r.in_stock, r.low, r.out)
-      on conflict (kind, bucket, txid) do update
-         set products = t.products + excluded.products, units = t.units + excluded.units, stocked = t.stocked + excluded.stocked,
-             cost_value = t.cost_value + excluded.cost_value, retail_value = t.retail_value + excluded.retail_value,
-             in_stock = t.in_stock + excluded.in_stock, low = t.low + excluded.low, out = t.out + excluded.out;
-    end if;
-    if (r.products, r.retail_value, r.low_stock, r.out_of_stock, r.alerts) <> (0, 0, 0, 0, 0) then
-      v_txid := coalesce(v_txid, public.report_pending_txid());
-      insert into public.product_totals as t (bucket, kind, txid, products, stock_value, low_stock, out_of_stock, alerts)
-      values ((v_txid % 16)::smallint, r.kind, v_txid, r.products, r.retail_value, r.low_stock, r.out_of_stock, r.alerts)
-      on conflict (bucket, kind, txid) do update
-         set products = t.products + excluded.products, stock_value = t.stock_value + excluded.stock_value,
-             low_stock = t.low_stock + excluded.low_stock, out_of_stock = t.out_of_stock + excluded.out_of_stock,
-             alerts = t.alerts + excluded.alerts;
-    end if;
+    continue when (r.products, r.stock_value, r.low_stock, r.out_of_stock, r.alerts) = (0, 0, 0, 0, 0);
+    v_txid := coalesce(v_txid, public.report_pending_txid());
+    insert into public.product_totals as t (bucket, kind, txid, products, stock_value, low_stock, out_of_stock, alerts)
+    values ((v_txid % 16)::smallint, r.kind, v_txid, r.products, r.stock_value, r.low_stock, r.out_of_stock, r.alerts)
+    on conflict (bucket, kind, txid) do update
+       set products = t.products + excluded.products, stock_value = t.stock_value + excluded.stock_value,
+           low_stock = t.low_stock + excluded.low_stock, out_of_stock = t.out_of_stock + excluded.out_of_stock,
+           alerts = t.alerts + excluded.alerts;
   end loop;
 
   if tg_op = 'UPDATE' then
@@ -166,9 +175,7 @@ begin
        (row(1, l.location_id, l.quantity, n.kind, n.active, n.cost_price, n.selling_price, coalesce(l.reorder_point, n.low_stock_at))::public.stock_change)
      ) x(change)
      where (o.kind, o.active, o.cost_price, o.selling_price, o.low_stock_at) is distinct from (n.kind, n.active, n.cost_price, n.selling_price, n.low_stock_at);
-    if cardinality(v_restaged) > 0 then
-      perform public.report_stage_stocks(v_restaged);
-    end if;
+    perform public.report_stage_stocks(v_restaged);
   end if;
   return null;
 end;
@@ -184,7 +191,7 @@ referencing old table as old_rows for each statement execute function public.pro
 
 -- Before a product goes: its stock at each branch leaves the reports (its levels go with it, and by then
 -- their product can no longer be read).
-create function public.report_product_leaves()
+create or replace function public.report_product_changed()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -197,9 +204,6 @@ begin
   return old;
 end;
 $$;
-revoke execute on function public.report_product_leaves() from public;
-drop trigger products_report on public.products;
-create trigger products_report before delete on public.products for each row execute function public.report_product_leaves();
 
 -- The fold at commit also brings the transaction's product_totals into its bucket.
 create or replace function public.report_fold()
@@ -216,7 +220,7 @@ begin
     return null;
   end if;
   -- The bell's bucket first, as every transaction that changes the documents' counts takes it.
-  if exists (select 1 from public.product_totals t where t.txid = v_txid and t.txid <> 0) then
+  if exists (select 1 from public.product_totals t where t.txid = v_txid) then
     perform 1 from public.product_totals t where t.bucket = (v_txid % 16)::smallint and t.txid = 0 order by t.kind for update;
   end if;
 
@@ -374,7 +378,6 @@ begin
 end;
 $$;
 drop function public.report_stock_level_changed();
-drop function public.report_product_changed();
 drop function public.report_stage_product(integer, public.products);
 drop function public.report_stage_stock(integer, bigint, integer, text, boolean, numeric, numeric, integer);
 
