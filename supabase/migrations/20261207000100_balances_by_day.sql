@@ -91,6 +91,7 @@ begin
    where (m.documents, m.billed, m.paid, m.balance) <> (0, 0, 0, 0);
 end;
 $$;
+revoke execute on function public.report_balance_moves_of(text, bigint) from public;
 
 create view public.report_balance_moves_recount with (security_invoker = true) as
 select d.document_type, d.id as document_id, m.day, m.party_type, m.party_id, m.due_date, m.documents, m.billed, m.paid, m.balance
@@ -118,6 +119,7 @@ begin
     from public.report_balance_moves_of(p_document_type, p_id) m;
 end;
 $$;
+revoke execute on function public.report_keep_balance_moves(text, bigint) from public;
 
 create function public.report_balance_document_changed()
 returns trigger
@@ -131,6 +133,7 @@ begin
   return null;
 end;
 $$;
+revoke execute on function public.report_balance_document_changed() from public;
 
 -- A receipt, a credit note or a supplier return rewrites the moves of the document it names (the
 -- document's own totals may be written before it, as when a credit note is cancelled).
@@ -158,6 +161,7 @@ begin
   return null;
 end;
 $$;
+revoke execute on function public.report_balance_part_changed() from public;
 
 create trigger invoices_balance_moves after insert or delete on public.invoices
   for each row execute function public.report_balance_document_changed();
