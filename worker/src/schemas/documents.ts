@@ -2,31 +2,15 @@ import { z } from 'zod';
 import { LIMITS, blankToUndefined, flag, money, optionalDate, optionalId, optionalMoney, optionalText, requiredDate, requiredId, requiredText, wholeNumber } from './common.ts';
 import { amount, date, id, named, timestamp, recordStamps, version } from './answers.ts';
 import { vehicleAnswer, vehicleFields } from './vehicles.ts';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, INVOICE_STATUSES, SALE_STATUSES, QUOTE_STATUSES, PURCHASE_STATUSES, CREDIT_NOTE_STATUSES, SUPPLIER_RETURN_STATUSES } from './document-statuses.ts';
 
-/** Store credit: what a customer was given back on a return, spent on later invoices and sales. */
-export const PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque', 'store_credit'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  cash: 'Cash',
-  credit_card: 'Credit Card',
-  bank_transfer: 'Bank Transfer',
-  cheque: 'Cheque',
-  store_credit: 'Store Credit',
-};
+export * from './document-statuses.ts';
+
 /** How money is handed back on a refund: store credit is a refund's other way (`settle: credit`). */
 export const REFUND_METHODS = ['cash', 'credit_card', 'bank_transfer', 'cheque'] as const;
 
-export const PAYMENT_STATUSES = ['pending', 'partial', 'paid'] as const;
-
-/** The status of a document not yet issued, which the person who created it may still delete. */
-export const OPEN_STATUS = { invoice: 'draft', sale: 'pending', purchase: 'pending', quote: 'draft' } as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
-/** An invoice's status as displayed: cancelled, else paid, else partial, else overdue, else sent, else draft. */
-export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'partial', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-export const SALE_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 
 export const RECEIPT_TYPES = ['income', 'expense', 'refund'] as const;
@@ -143,8 +127,6 @@ export const completedSaleInput = z.object({ payment_method: z.preprocess((value
 
 // ---- Quotes ----
 
-/** A quote's status as displayed: a draft or sent quote past its validity shows as expired. */
-export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired', 'converted'] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
 const quoteFields = {
@@ -177,8 +159,6 @@ export const sentQuoteInput = z.object({ valid_until: requiredDate('Valid until'
 export const convertQuoteInput = z.object({ to: z.enum(['invoice', 'sale'], { error: 'To must be invoice or sale' }) });
 
 // ---- Credit notes ----
-
-export const CREDIT_NOTE_STATUSES = ['issued', 'cancelled'] as const;
 
 export const creditNoteItemInput = z.object({
   line_id: requiredId('Line is required'),
@@ -214,8 +194,6 @@ export type CreditNoteInput = z.input<typeof creditNoteInput>;
 
 // ---- Supplier returns ----
 
-export const SUPPLIER_RETURN_STATUSES = ['issued'] as const;
-
 /** POST /api/supplier-returns: what goes back of a purchase order's received lines. */
 export const supplierReturnInput = z.object({
   purchase_id: requiredId('Purchase order is required'),
@@ -234,7 +212,6 @@ export type SupplierReturnInput = z.input<typeof supplierReturnInput>;
 
 // ---- Purchase orders ----
 
-export const PURCHASE_STATUSES = ['pending', 'ordered', 'received', 'cancelled'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 /** What can be bought from a supplier: everything but services. */
 export const PURCHASABLE_TYPES = ['battery', 'tire', 'wiper', 'item'] as const;
@@ -470,8 +447,6 @@ const documentBase = {
   ...recordStamps,
 };
 const withCustomer = { customer_id: id, customer: partyRow };
-
-
 
 /** An invoice as listed; a single one (and the answer of a change) adds its receipts. */
 export const invoiceListRow = z

@@ -13,7 +13,7 @@ import { SelectField } from '../../shared/ui/SelectField';
 import { useDocumentMutations } from './api';
 import { DocumentList } from './DocumentList';
 import { capitalized, numberOf, partyLabel, type ListKind, type TradingDocument } from './kind';
-import { PAYMENT_STATUSES } from './statuses';
+import { PAYMENT_STATUSES } from '@schemas/document-statuses';
 
 const noRowActions = () => ({ button: () => null, error: null, node: null });
 

@@ -17,7 +17,7 @@ import {
   QUOTE_STATUSES,
   SALE_STATUSES,
   SUPPLIER_RETURN_STATUSES,
-} from './statuses';
+} from '@schemas/document-statuses';
 import { useRowPrint } from './useRowPrint';
 import './kinds/purchase.css';
 

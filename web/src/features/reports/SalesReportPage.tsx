@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/client';
 import { TrendChart } from '../../shared/charts/TrendChart';
 import { formatMoney } from '../../shared/ui/money';
-import { PAYMENT_METHOD_LABELS } from '../documents/statuses';
+import { PAYMENT_METHOD_LABELS } from '@schemas/document-statuses';
 import { salesReportQuery, type SalesReport, type TopProduct } from './api';
 import { LookupFilter, PeriodFields, useLookupName, useReportParams } from './filters';
 import { compactMoney, formatCount, formatPercent, formatRange, groupLabel, periodLabel, periodTick, PRODUCT_TYPE_LABELS } from './format';

@@ -1,10 +1,6 @@
 import type { SessionUser } from '@schemas/auth';
-import type * as documents from '@schemas/documents';
+import { OPEN_STATUS } from '@schemas/document-statuses';
 import { useAuth } from './AuthContext';
-
-/** The schemas' OPEN_STATUS, typed as theirs: the pages that ask permissions load without the schemas (and zod). */
-const OPEN_STATUS: typeof documents.OPEN_STATUS = { invoice: 'draft', sale: 'pending', purchase: 'pending', quote: 'draft' };
-
 
 interface OwnedDocument {
   status: string;

@@ -22,7 +22,7 @@ import { LineProduct, quantityColumn } from '../DocumentView';
 import { RECEIVE_CONFIRM, canCancel, canReceive, hasReceived, shownStatus } from './purchaseRules';
 import { ReceiveDialog } from './ReceiveDialog';
 import { ReturnItemsLink } from '../ReturnItemsLink';
-import { PURCHASE_STATUSES } from '../statuses';
+import { PURCHASE_STATUSES } from '@schemas/document-statuses';
 
 const STATUS_LABELS: Record<Purchase['status'], string> = {
   pending: 'Pending',
