@@ -94,8 +94,9 @@ function firstScreens(): Plugin {
       const html = String(index.source);
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
       const holding = (module: RegExp) => chunks.find((chunk) => chunk.moduleIds.some((id) => module.test(id.replace(/\\/g, '/'))));
-      const frame = chunks.find((chunk) => chunk.name === 'frame');
-      const pages = chunks.find((chunk) => chunk.name === 'pages');
+      // Found by a module they hold: lazily loaded modules named pages.tsx make chunks called "pages" too.
+      const frame = holding(/\/shared\/layout\/Layout\.tsx$/);
+      const pages = holding(/\/src\/app\/pages\.tsx$/);
       this.emitFile({ type: 'asset', fileName: 'login.html', source: links(bundle, [holding(/\/features\/auth\/LoginPage\.tsx$/)], html) });
       for (const [path, module] of Object.entries(OWN_HTML)) {
         this.emitFile({ type: 'asset', fileName: `${path}.html`, source: links(bundle, [frame, pages, holding(module)], html) });
@@ -189,7 +190,7 @@ const PAGES = [
   /web[\\/]src[\\/]shared[\\/]audit[\\/]activity\./,
   /web[\\/]src[\\/]shared[\\/](ui[\\/]download|api[\\/]settings|print[\\/](printFrame|pageSize))\./,
   /worker[\\/]src[\\/]schemas[\\/]csv\./,
-  /web[\\/]src[\\/]features[\\/]documents[\\/]statuses\./,
+  /worker[\\/]src[\\/]schemas[\\/]document-statuses\./,
 ];
 
 const group = (name: string, patterns: RegExp[]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)), includeDependenciesRecursively: false });
