@@ -120,8 +120,14 @@ describe.skipIf(!browserTestsCanRun())('the first screens', () => {
     expect(asked.filter((path) => path === '/api/dashboard')).toHaveLength(1);
   });
 
-  it('load a list of documents without the schemas, the editor or the print', async () => {
+  it('load a list of documents without the schemas, the editor or the print, and show it whole', async () => {
     const context = await browser.newContext({ viewport: PHONE, storageState: await signedIn() });
+    // The page's spinner while its code comes, then the frame, then the page, each a step to paint.
+    await context.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('.spinner-page')) Object.assign(window, { pageSpinnerShown: true });
+      }).observe(document, { subtree: true, childList: true });
+    });
     const page = await context.newPage();
     const scripts: { url: string; body: string }[] = [];
     page.on('requestfinished', async (request) => {
@@ -131,7 +137,9 @@ describe.skipIf(!browserTestsCanRun())('the first screens', () => {
     await page.getByRole('heading', { name: 'Invoices' }).waitFor();
     await page.getByRole('table', { name: 'Invoices' }).waitFor();
     await page.waitForLoadState('networkidle');
+    const pageSpinnerShown = await page.evaluate(() => 'pageSpinnerShown' in window);
     await context.close();
+    expect(pageSpinnerShown, 'the invoice list showed the page spinner while its preloaded code came').toBe(false);
     const list = scripts.map((script) => script.url).join('\n  ');
     for (const [part, text] of Object.entries(NOT_IN_A_LIST)) {
       expect(scripts.filter((script) => script.body.includes(text)).map((script) => script.url), `${part} loaded with the invoice list`).toEqual([]);

@@ -1,12 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { whenPreloaded } from './shared/routes/lazyPage';
 import './shared/styles/base.css';
 import './shared/styles/layout.css';
 import './shared/styles/components.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page opened renders once its code, asked for as the app opened (./app/router), has come; on a
+// connection slow enough to keep it longer, the spinner shows meanwhile.
+void whenPreloaded(1500).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -149,9 +149,11 @@ async function measure(browser, base, screen, session) {
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   await page.goto(`${base}${screen.path}`);
+  // The page is asked whether it shows the screen only once its network is quiet: a locator runs
+  // Playwright's script in the page, which would take the page's main thread while it loads.
+  await quiet();
   const [role, name] = screen.ready;
   await page.getByRole(role, { name, exact: typeof name === 'string' }).first().waitFor({ timeout: 60_000 });
-  await quiet();
   const perf = await page.evaluate(() => ({ ...window.__perf }));
   const loaded = { ...bytes };
   if (values.trace) {

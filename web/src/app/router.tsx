@@ -45,10 +45,8 @@ const routes: RouteObject[] = [
   },
 ];
 
-if (readToken()) {
-  void Layout.preload();
-  preloadPage(routes, window.location, queryClient);
-}
+// What the page opened shows, asked for now (see main.tsx); signed out, only the sign-in's.
+preloadPage(readToken() ? routes : authRoutes, window.location, queryClient);
 
 /**
  * The app's pages. Declared routes under `BrowserRouter` (App) rather than a data router: nothing

@@ -1,4 +1,4 @@
-import { isValidElement, lazy, type ComponentType } from 'react';
+import { createElement, isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { hashKey, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { askedNow } from './justAsked';
@@ -10,12 +10,53 @@ type FirstQueries = (search: URLSearchParams, ask: Ask) => void;
 
 type Preloadable = { preload?: () => Promise<unknown>; firstQueries?: FirstQueries };
 
-/** A page loaded when first rendered, or before with `preload` (see preloadPage). */
+/** Pages whose code was asked for ahead (`preload`) and has not come yet: see whenPreloaded. */
+const coming = new Set<Promise<unknown>>();
+
+/**
+ * A page loaded when first rendered, or before with `preload` (see preloadPage). Once its code has
+ * come it renders at once, where a `lazy` component suspends on its first render even then.
+ */
 export function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>, firstQueries?: FirstQueries) {
-  return Object.assign(
-    lazy(() => load().then((component) => ({ default: component }))),
-    { preload: load, firstQueries },
-  );
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    if (loading) return loading;
+    const started = load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    const done = () => void coming.delete(started);
+    coming.add(started);
+    started.then(done, done);
+    return (loading = started);
+  };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // Which one a mounted page renders stays as it was first: the other would mount it afresh.
+  const Page = (props: P) => createElement(useState<ComponentType<P>>(() => loaded ?? Lazy)[0], props);
+  return Object.assign(Page, { preload, firstQueries });
+}
+
+/**
+ * Settles when the code of every page asked for ahead has come (the pages' routes, once come, ask
+ * for the page they open), or after `limitMs`. The app renders a page opened afresh once this has
+ * settled: whole, at once, rather than a spinner and then each part as it comes, which React shows
+ * no sooner than 300 ms after the spinner before it.
+ */
+export async function whenPreloaded(limitMs: number): Promise<void> {
+  let over = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      over = true;
+      resolve();
+    }, limitMs);
+  });
+  while (coming.size && !over) await Promise.race([Promise.allSettled([...coming]), limit]);
+  clearTimeout(timer);
 }
 
 /**
@@ -25,12 +66,16 @@ export function lazyPage<P extends object = object>(load: () => Promise<Componen
  */
 export function preloadPage(routes: RouteObject[], { pathname, search }: { pathname: string; search: string }, client: QueryClient): void {
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    if (!isValidElement(route.element)) continue;
-    const page = route.element.type as Preloadable;
-    void page.preload?.();
-    page.firstQueries?.(new URLSearchParams(search), (options) => {
-      askedNow(hashKey(options.queryKey));
-      void client.prefetchQuery(options);
-    });
+    // The route's page, or the page inside its guard.
+    const { element } = route;
+    for (const held of [element, isValidElement<{ children?: ReactNode }>(element) ? element.props.children : null]) {
+      if (!isValidElement(held)) continue;
+      const page = held.type as Preloadable;
+      void page.preload?.();
+      page.firstQueries?.(new URLSearchParams(search), (options) => {
+        askedNow(hashKey(options.queryKey));
+        void client.prefetchQuery(options);
+      });
+    }
   }
 }
