@@ -157,7 +157,7 @@ const FRAME = [
  */
 const FORMS = [
   /web[\\/]src[\\/]shared[\\/]forms[\\/](Field|useSchemaForm|drafts|draftStore)\./,
-  /web[\\/]src[\\/]features[\\/]auth[\\/](LoginPage\.|login\.css)/,
+  /web[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\./,
   /worker[\\/]src[\\/]schemas[\\/]issues\./,
   /web[\\/]src[\\/]shared[\\/]api[\\/]resource\./,
   /@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]useMutation\./,
@@ -187,7 +187,7 @@ const PAGES = [
   /web[\\/]src[\\/]shared[\\/]branches[\\/]/,
   /web[\\/]src[\\/]shared[\\/]records[\\/]listHooks\./,
   /web[\\/]src[\\/]shared[\\/]auth[\\/]permissions\./,
-  /web[\\/]src[\\/]shared[\\/]audit[\\/]activity\./,
+  /web[\\/]src[\\/]shared[\\/]audit[\\/]activity\.ts/,
   /web[\\/]src[\\/]shared[\\/](ui[\\/]download|api[\\/]settings|print[\\/](printFrame|pageSize))\./,
   /worker[\\/]src[\\/]schemas[\\/]csv\./,
   /worker[\\/]src[\\/]schemas[\\/]document-statuses\./,

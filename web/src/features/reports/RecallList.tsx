@@ -8,7 +8,7 @@ import { Spinner } from '../../shared/ui/Spinner';
 import { tireSalesQuery, type TireSale } from './api';
 import { LookupFilter, useLookupName, useReportParams, useTypedParam } from './filters';
 import { formatRange } from './format';
-import { FilterFold, loadFailure, PrintedSection, ReportSection, type AnySection } from './ReportPage';
+import { FilterFold, loadFailure, ReportSection, type AnySection } from './ReportPage';
 import { slug, type ReportTable } from './table';
 
 /** The recall list's own page in the address, beside the sales report's filters. */
@@ -166,6 +166,6 @@ export function useRecallList(params: ReturnType<typeof useReportParams>) {
 
   return {
     screen: <ReportSection section={section} controls={controls} status={status} footer={pages} />,
-    print: list.isSuccess ? <PrintedSection section={section} /> : null,
+    print: list.isSuccess ? [section] : [],
   };
 }

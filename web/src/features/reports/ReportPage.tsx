@@ -1,19 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useReactToPrint } from 'react-to-print';
-import type { Settings } from '@schemas/documents';
 import { isApiError } from '../../shared/api/client';
 import { settingsQuery } from '../../shared/api/settings';
 import { isPhone } from '../../shared/hooks/usePhone';
-import { printFrame } from '../../shared/print/printFrame';
 import { DataTable } from '../../shared/ui/DataTable';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { PageHeader } from '../../shared/ui/Page';
 import { Spinner } from '../../shared/ui/Spinner';
-import { formatPrintedAt } from './format';
 import { cellText, displayValue, downloadCsv, isNumeric, type ReportTable } from './table';
-import '../../shared/print/print.css';
 import './reports.css';
 
 /** A headline figure of a report. */
@@ -41,20 +36,15 @@ export type Facts = [label: string, value: string][];
 /** A section of any row type, as a list of them holds it. */
 export type AnySection = Section<any>;
 
-/** Prints `contentRef`'s node with react-to-print once the shop profile is there; the date printed is taken at each print. */
-function useReportPrint(title: string) {
+/** The report on A4, with what prints it: loaded once the report has come, apart from the screen's code. */
+const ReportPrintout = lazy(() => import('./ReportPrintout').then((m) => ({ default: m.ReportPrintout })));
+
+/** Print asked for (`job`, counted up at each ask) once the shop profile is there; the date printed is taken at each print. */
+function useReportPrint() {
   const settings = useQuery(settingsQuery);
-  const contentRef = useRef<HTMLDivElement>(null);
   const [job, setJob] = useState(0);
   const started = useRef(0);
   const [printedAt, setPrintedAt] = useState(() => new Date());
-  const printNow = useReactToPrint({ contentRef, documentTitle: title, print: (frame) => printFrame(frame, title) });
-
-  useEffect(() => {
-    if (!job || job === started.current || settings.isPending) return;
-    started.current = job;
-    printNow();
-  }, [job, settings.isPending, printNow]);
 
   // The browser's own Print (Ctrl+P) prints the same page: it gets the time too.
   useEffect(() => {
@@ -67,7 +57,7 @@ function useReportPrint(title: string) {
     setPrintedAt(new Date());
     setJob((current) => current + 1);
   };
-  return { print, contentRef, settings: settings.data, printedAt };
+  return { print, job: settings.isPending ? 0 : job, started, settings: settings.data, printedAt };
 }
 
 interface ReportPageProps {
@@ -80,9 +70,9 @@ interface ReportPageProps {
   query: UseQueryResult<unknown>;
   stats: Stat[];
   sections: AnySection[];
-  /** What the page shows after the sections (a list with filters of its own), and how it prints. */
+  /** What the page shows after the sections (a list with filters of its own), and its sections as printed. */
   after?: ReactNode;
-  printAfter?: ReactNode;
+  printAfter?: AnySection[];
   /** A line under the title, e.g. the party's details on a statement. */
   intro?: ReactNode;
   printLabel?: string;
@@ -98,7 +88,7 @@ export function loadFailure(what: string, error: Error): string[] {
 
 /** A report screen: title with Print Report, filters, headline figures, then each table (with its chart and CSV export); and the same on A4. */
 export function ReportPage({ title, filters, facts, query, stats, sections, after, printAfter, intro, printLabel = 'Print Report', printTitle = title }: ReportPageProps) {
-  const printer = useReportPrint(printTitle);
+  const printer = useReportPrint();
   // While new filters load, the old figures stay on screen but are not printed as the new ones.
   const ready = query.isSuccess && !query.isPlaceholderData;
   return (
@@ -137,13 +127,18 @@ export function ReportPage({ title, filters, facts, query, stats, sections, afte
         {after}
       </div>
       {ready && (
-        <div className="report-print-source" aria-hidden="true">
-          <div ref={printer.contentRef}>
-            <PrintedReport title={printTitle} facts={facts} stats={stats} sections={sections} settings={printer.settings} printedAt={printer.printedAt}>
-              {printAfter}
-            </PrintedReport>
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <ReportPrintout
+            job={printer.job}
+            started={printer.started}
+            title={printTitle}
+            facts={facts}
+            stats={stats}
+            sections={printAfter ? [...sections, ...printAfter] : sections}
+            settings={printer.settings}
+            printedAt={printer.printedAt}
+          />
+        </Suspense>
       )}
     </section>
   );
@@ -283,120 +278,5 @@ function ScreenTable<T>({ table, onRowClick, plain }: { table: ReportTable<T>; o
       }))}
       foot={table.totals && shown.map((column) => displayValue(column.kind, table.totals![table.columns.indexOf(column)]))}
     />
-  );
-}
-
-/** The printable width of A4 less the page margins, in CSS pixels. */
-const PAPER_CONTENT_PX = 680;
-
-interface PrintedReportProps {
-  title: string;
-  facts: Facts;
-  stats: Stat[];
-  sections: AnySection[];
-  settings: Settings | undefined;
-  printedAt: Date;
-  children?: ReactNode;
-}
-
-/** The report on A4: the shop, the title, the filters and the date printed, the figures, then each chart and table. */
-function PrintedReport({ title, facts, stats, sections, settings, printedAt, children }: PrintedReportProps) {
-  return (
-    <article className="printout printout-a4 report-printout" aria-label={title}>
-      <header className="po-head">
-        <div className="po-shop">
-          {settings && <p className="po-shop-name">{settings.shop_name}</p>}
-          {settings?.address && <p className="po-lines-text">{settings.address}</p>}
-          {settings?.phone && <p>Tel. {settings.phone}</p>}
-        </div>
-        <div className="po-title">
-          <h1>{title}</h1>
-        </div>
-      </header>
-      <dl className="po-facts report-print-facts">
-        {[...facts, ['Printed', formatPrintedAt(printedAt)] as [string, string]].map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {stats.length > 0 && (
-        <dl className="report-print-stats">
-          {stats.map((stat) => (
-            <div key={stat.label}>
-              <dt>{stat.label}</dt>
-              <dd>{stat.value}</dd>
-              {stat.notes?.map((note) => (
-                <dd key={note} className="report-print-stat-note">
-                  {note}
-                </dd>
-              ))}
-            </div>
-          ))}
-        </dl>
-      )}
-      {sections.map((section) => (
-        <PrintedSection key={section.table.title} section={section} />
-      ))}
-      {children}
-    </article>
-  );
-}
-
-export function PrintedSection({ section }: { section: AnySection }) {
-  const { table, chart, note } = section;
-  return (
-    <section className="report-print-section">
-      <h2>{table.title}</h2>
-      {note && <p className="report-print-note">{note}</p>}
-      {!table.rows.length ? (
-        <p className="report-print-note">{table.empty}</p>
-      ) : (
-        <>
-          {chart && <div className="report-print-chart">{chart(PAPER_CONTENT_PX)}</div>}
-          <PrintedTable table={table} />
-        </>
-      )}
-    </section>
-  );
-}
-
-function PrintedTable<T>({ table }: { table: ReportTable<T> }) {
-  const numeric = (index: number) => [isNumeric(table.columns[index]) ? 'po-num' : '', table.columns[index]?.nowrap ? 'report-print-nowrap' : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <table className={table.columns.length > 7 ? 'po-table report-print-table report-print-wide' : 'po-table report-print-table'}>
-      <thead>
-        <tr>
-          {table.columns.map((column, index) => (
-            <th key={column.header} scope="col" className={numeric(index)}>
-              {column.header}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row) => (
-          <tr key={table.rowKey(row)}>
-            {table.columns.map((column, index) => (
-              <td key={column.header} className={numeric(index)}>
-                {cellText(column, row)}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-      {table.totals && (
-        <tfoot>
-          <tr>
-            {table.totals.map((value, index) => (
-              <td key={table.columns[index]?.header ?? index} className={numeric(index)}>
-                {displayValue(table.columns[index]?.kind, value)}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      )}
-    </table>
   );
 }
