@@ -139,9 +139,9 @@ function precompress(): Plugin {
  * show (tests/browser/first-load.test.ts counts what both load).
  */
 const FRAME = [
-  /web[\\/]src[\\/]features[\\/]dashboard[\\/](DashboardPage|TodaysCloses)\.|dashboard\.css/,
-  /web[\\/]src[\\/]shared[\\/]charts[\\/]/,
-  /web[\\/]src[\\/]shared[\\/]layout[\\/](?!searchHits\.|TopSearchHits\.|NotificationsPanel\.)/,
+  /web[\\/]src[\\/]features[\\/]dashboard[\\/](DashboardPage|TodaysCloses)\./,
+  /web[\\/]src[\\/]shared[\\/]charts[\\/].*\.tsx?$/,
+  /web[\\/]src[\\/]shared[\\/]layout[\\/](?!searchHits\.|TopSearchHits\.|NotificationsPanel\.).*\.tsx?$/,
   /web[\\/]src[\\/]shared[\\/]hooks[\\/](address|useDebounced)\./,
   /web[\\/]src[\\/]shared[\\/]api[\\/](products|lookups)\./,
   /web[\\/]src[\\/]shared[\\/]ui[\\/](Flash|SelectField|money|dates|documentNumber|DataTable)\./,

@@ -15,6 +15,8 @@ const BUDGETS = {
   dashboard: { script: 100 * 1024, stylesheet: 10 * 1024 },
 };
 const MAX_SCRIPTS = 8;
+/** The files of the login and the dashboard (scripts and stylesheets) come in one batch of the six a browser fetches at once over HTTP/1.1. */
+const ONE_BATCH = 6;
 /** What a document list (/invoices) once loaded, in 33 scripts, and does not show: each known by a text of its code that minifying keeps. */
 const NOT_IN_A_LIST = { zod: 'ZodError', 'the document editor': 'Please select a product and quantity', 'the print': 'printout-hidden' };
 type Screen = keyof typeof BUDGETS;
@@ -58,6 +60,11 @@ async function firstLoad(context: BrowserContext, url: string, heading: string, 
 }
 
 /** Fails naming each file of the kind, largest first, when their sum (or the scripts' count) is over the budget. */
+function expectOneBatch(screen: Screen, loaded: Loaded[]) {
+  const list = loaded.map((file) => `  ${file.url}`).join('\n');
+  expect(loaded.length, `The ${screen} loads ${loaded.length} files, more than the ${ONE_BATCH} a browser fetches at once:\n${list}\n`).toBeLessThanOrEqual(ONE_BATCH);
+}
+
 function expectWithinBudget(screen: Screen, loaded: Loaded[], type: Kind) {
   const budget = BUDGETS[screen][type];
   const files = loaded.filter((file) => file.type === type).sort((a, b) => b.bytes - a.bytes);
@@ -93,6 +100,7 @@ describe.skipIf(!browserTestsCanRun())('the first screens', () => {
     expect(loaded.some((file) => file.type === 'script')).toBe(true);
     expectWithinBudget('login screen', loaded, 'script');
     expectWithinBudget('login screen', loaded, 'stylesheet');
+    expectOneBatch('login screen', loaded);
   });
 
   /** A browser's session once signed in as the demo user, to open a page afresh with. */
@@ -116,6 +124,7 @@ describe.skipIf(!browserTestsCanRun())('the first screens', () => {
     await context.close();
     expectWithinBudget('dashboard', loaded, 'script');
     expectWithinBudget('dashboard', loaded, 'stylesheet');
+    expectOneBatch('dashboard', loaded);
     // Asked for with the page's code, and not again once the page shows.
     expect(asked.filter((path) => path === '/api/dashboard')).toHaveLength(1);
   });

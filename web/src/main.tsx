@@ -5,11 +5,15 @@ import { whenPreloaded } from './shared/routes/lazyPage';
 import './shared/styles/base.css';
 import './shared/styles/layout.css';
 import './shared/styles/components.css';
-// Small styles of parts that most screens show, kept with the entry's rather than in files of their
-// own: a browser fetches six files at a time over HTTP/1.1, each batch a round trip on a phone.
+// The small styles of the first screens and of parts most screens show, kept with the entry's rather
+// than in files of their own: a browser fetches six files at a time over HTTP/1.1, each batch a
+// round trip on a phone.
 import './shared/ui/controls.css';
 import './shared/audit/activity.css';
+import './shared/layout/sidebar-user.css';
+import './shared/charts/charts.css';
 import './features/auth/login.css';
+import './features/dashboard/dashboard.css';
 
 // The page opened renders once its code, asked for as the app opened (./app/router), has come; on a
 // connection slow enough to keep it longer, the spinner shows meanwhile.
