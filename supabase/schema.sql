@@ -5061,6 +5061,7 @@ CREATE OR REPLACE FUNCTION public.report_purchases(p_date_from date, p_date_to d
  LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_custom_plan'
 AS $function$
 declare
   v_to date := coalesce(p_date_to, current_date);
@@ -5094,26 +5095,34 @@ begin
     select date_trunc(v_group, d.day::timestamp)::date, d.supplier_id, d.orders, d.ordered, d.received, d.outstanding, d.paid, d.balance
       from public.report_purchases_days d
      where d.day between v_from and v_to and not (d.day >= v_first_month and d.day < v_last_month)
-       and (p_location_id is null or d.location_id = p_location_id) and (p_supplier_id is null or d.supplier_id = p_supplier_id))
+       and (p_location_id is null or d.location_id = p_location_id) and (p_supplier_id is null or d.supplier_id = p_supplier_id)),
+  -- Added up once by period and supplier (the branches and days folded), then each way from that.
+  by_period_supplier as materialized (
+    select r.period, r.supplier_id, sum(r.orders) as orders, sum(r.ordered) as ordered, sum(r.received) as received,
+           sum(r.outstanding) as outstanding, sum(r.paid) as paid, sum(r.balance) as balance
+      from rows r group by r.period, r.supplier_id),
+  by_supplier as materialized (
+    select x.supplier_id, sum(x.orders) as orders, sum(x.ordered) as ordered, sum(x.received) as received,
+           sum(x.outstanding) as outstanding, sum(x.paid) as paid, sum(x.balance) as balance
+      from by_period_supplier x group by x.supplier_id)
   select
     (select jsonb_build_object(
               'ordered', coalesce(sum(r.ordered), 0), 'received', coalesce(sum(r.received), 0), 'outstanding', coalesce(sum(r.outstanding), 0),
               'paid', coalesce(sum(r.paid), 0), 'balance', coalesce(sum(r.balance), 0), 'count', coalesce(sum(r.orders), 0))
-       from rows r),
+       from by_supplier r),
     (select jsonb_agg(jsonb_build_object(
               'period', p.period, 'ordered', coalesce(x.ordered, 0), 'received', coalesce(x.received, 0), 'count', coalesce(x.orders, 0))
               order by p.period)
        from public.report_periods(v_from, v_to, v_group) p
        left join (select r.period, sum(r.ordered) as ordered, sum(r.received) as received, sum(r.orders) as orders
-                    from rows r group by r.period) x on x.period = p.period),
+                    from by_period_supplier r group by r.period) x on x.period = p.period),
     (select coalesce(jsonb_agg(jsonb_build_object(
               'supplier', jsonb_build_object('id', s.id, 'name', s.name), 'ordered', x.ordered, 'received', x.received,
               'outstanding', x.outstanding, 'paid', x.paid, 'balance', x.balance, 'count', x.orders)
               order by x.ordered desc, lower(s.name), s.id), '[]'::jsonb)
-       from (select r.supplier_id, sum(r.ordered) as ordered, sum(r.received) as received, sum(r.outstanding) as outstanding,
-                    sum(r.paid) as paid, sum(r.balance) as balance, sum(r.orders) as orders
-               from rows r group by r.supplier_id having sum(r.orders) <> 0) x
-       join public.suppliers s on s.id = x.supplier_id)
+       from by_supplier x
+       join public.suppliers s on s.id = x.supplier_id
+      where x.orders <> 0)
     into v_totals, v_series, v_suppliers;
 
   if p_supplier_id is null then
