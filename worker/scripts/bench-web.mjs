@@ -7,7 +7,8 @@
 // 127.0.0.1 it takes gzip), the Largest Contentful Paint, and the time a tap takes to
 // answer (the Event Timing API's duration of the interaction, from the touch to the next paint, as
 // INP counts it). Options: `--runs 3` (the median is printed), `--screens login,dashboard`;
-// `--trace` lists each request's start and end; `WEB_DIR=dir` serves another build of the web app
+// `--trace` lists each request's start and end and the page's main-thread tasks of 15 ms or more
+// (with what took 3 ms or more in each); `WEB_DIR=dir` serves another build of the web app
 // (to compare before and after).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +53,18 @@ function observe() {
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (entry.interactionId) perf.inp = Math.max(perf.inp, entry.duration);
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+}
+
+/** The page's main-thread tasks of 15 ms or more, from `start` (seconds, as the network's times), each with its parts of 3 ms or more. */
+function printMainThread(events, start) {
+  const named = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const own = events.filter((event) => event.ph === 'X' && event.pid === named?.pid && event.tid === named?.tid);
+  console.log('    main thread (ms from the first request, for how long: what in it):');
+  for (const task of own.filter((event) => event.name === 'RunTask' && event.dur >= 15_000)) {
+    const parts = own.filter((event) => event !== task && event.name !== 'RunTask' && event.dur >= 3000 && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur);
+    const part = (event) => `${event.name}${event.args?.data?.url ? ` ${event.args.data.url.split('/').pop().slice(0, 40)}` : ''} ${Math.round(event.dur / 1000)}`;
+    console.log(`    ${String(Math.round((task.ts / 1e6 - start) * 1000)).padStart(6)} ${String(Math.round(task.dur / 1000)).padStart(4)}: ${parts.slice(0, 6).map(part).join(' | ')}`);
+  }
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -148,6 +161,7 @@ async function measure(browser, base, screen, session) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  if (values.trace) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline'] });
   await page.goto(`${base}${screen.path}`);
   // The page is asked whether it shows the screen only once its network is quiet: a locator runs
   // Playwright's script in the page, which would take the page's main thread while it loads.
@@ -161,6 +175,7 @@ async function measure(browser, base, screen, session) {
     const at = (time) => (time === undefined ? '…' : String(Math.round((time - start) * 1000)).padStart(6));
     console.log(`  ${screen.name}, LCP ${Math.round(perf.lcp)} ms (${perf.lcpElement}):`);
     for (const request of trace.filter((request) => !request.url.startsWith('data:'))) console.log(`    ${at(request.sent)} ${at(request.done)}  ${new URL(request.url).pathname}`);
+    printMainThread(JSON.parse((await browser.stopTracing()).toString()).traceEvents, start);
   }
   if (screen.first) {
     await screen.first(page);
