@@ -13,7 +13,7 @@ import type { Harness } from '../support/harness.ts';
  * finishes), and a lock held there would stop the test itself: these run on PostgreSQL, on a direct
  * connection that keeps the timeout (`npm start`) and on connections that do not (a pooler, where
  * the timeout is set per transaction), and in workerd through Hyperdrive, per transaction. Each
- * waits out a timeout of 300 ms, not the production 15 s that workerd's project binding holds.
+ * waits out a timeout of 300 ms, not the 30 s that workerd's project binding holds.
  */
 
 const TIMEOUT_MS = 300;
