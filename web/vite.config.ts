@@ -136,7 +136,8 @@ function precompress(): Plugin {
  * signing in) and the small shared pieces they use, in one chunk of their own: as separate files
  * they were twenty requests, which over HTTP/1.1 (`npm start`) go six at a time, each waiting a
  * phone's round trip. Nothing the login screen uses belongs here, nor what the dashboard does not
- * show (tests/browser/first-load.test.ts counts what both load).
+ * show (tests/browser/first-load.test.ts counts what both load). Their styles are the entry's
+ * stylesheet (web/src/main.tsx), so only their scripts are matched here.
  */
 const FRAME = [
   /web[\\/]src[\\/]features[\\/]dashboard[\\/](DashboardPage|TodaysCloses)\./,

@@ -59,12 +59,13 @@ async function firstLoad(context: BrowserContext, url: string, heading: string, 
   return loaded;
 }
 
-/** Fails naming each file of the kind, largest first, when their sum (or the scripts' count) is over the budget. */
+/** Fails naming every file when the screen loads more than one batch of them. */
 function expectOneBatch(screen: Screen, loaded: Loaded[]) {
   const list = loaded.map((file) => `  ${file.url}`).join('\n');
   expect(loaded.length, `The ${screen} loads ${loaded.length} files, more than the ${ONE_BATCH} a browser fetches at once:\n${list}\n`).toBeLessThanOrEqual(ONE_BATCH);
 }
 
+/** Fails naming each file of the kind, largest first, when their sum (or the scripts' count) is over the budget. */
 function expectWithinBudget(screen: Screen, loaded: Loaded[], type: Kind) {
   const budget = BUDGETS[screen][type];
   const files = loaded.filter((file) => file.type === type).sort((a, b) => b.bytes - a.bytes);
