@@ -177,11 +177,13 @@ const BASICS = [
  * (`web/src/app/pages.tsx`: the entry holds only the dashboard's and the sign-in's) and the small
  * pieces most of them use (paging, filters, the branch's choice, a checkbox, asking before an
  * action, permissions, the activity's keys, the shop's settings, CSV, printing a frame, the
- * documents' statuses). As files of their own these were five of a document list's nine scripts.
+ * documents' statuses, and their queries, which a document list asks for with its code). As files
+ * of their own these were five of a document list's nine scripts.
  */
 const PAGES = [
   /web[\\/]src[\\/]app[\\/]pages\./,
   /web[\\/]src[\\/]features[\\/](?!dashboard[\\/]|auth[\\/])[^\\/]+[\\/](routes|firstQuery)\./,
+  /web[\\/]src[\\/]features[\\/]documents[\\/]api\./,
   /web[\\/]src[\\/]shared[\\/](records[\\/]recordRoutes|routes[\\/]pageRoutes|auth[\\/]RequireAdmin|ui[\\/]NotFound)\./,
   /web[\\/]src[\\/]shared[\\/]ui[\\/](Pagination|CheckboxField|useConfirmedAction|useConfirmedDelete|ConfirmDialog|Modal)\./,
   /web[\\/]src[\\/]shared[\\/]hooks[\\/](useUrlFilters|useListSearch)\./,
@@ -196,12 +198,16 @@ const PAGES = [
 
 const group = (name: string, patterns: RegExp[]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)), includeDependenciesRecursively: false });
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [pureRouterComponents(), firstScreens(), apiDocs(), precompress()],
   root: here('.'),
   publicDir: here('public'),
   resolve: {
-    alias: { '@schemas': here('../worker/src/schemas') },
+    alias: {
+      '@schemas': here('../worker/src/schemas'),
+      // The package's exports name only its development build, which keeps its warnings (half a KB).
+      ...(command === 'build' && { 'react-router': join(dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production/index.mjs') }),
+    },
   },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -225,4 +231,4 @@ export default defineConfig({
     strictPort: true,
     proxy: { '/api': 'http://127.0.0.1:8788' },
   },
-});
+}));

@@ -156,4 +156,28 @@ describe.skipIf(!browserTestsCanRun())('the first screens', () => {
     }
     expect(scripts.length, `The invoice list loads ${scripts.length} scripts:\n  ${list}\n`).toBeLessThanOrEqual(MAX_SCRIPTS);
   });
+
+  it("ask for a page's first answers before its code comes, once the page has been opened in the browser", async () => {
+    const context = await browser.newContext({ viewport: PHONE, storageState: await signedIn() });
+    const address = `${app.url}/invoices?status=draft`;
+    /** Opens the list and answers who asked for each /api/invoices: the page's HTML (its first script) or the app's code. */
+    const open = async () => {
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      const askers: string[] = [];
+      cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+        if (new URL(request.url).pathname === '/api/invoices') askers.push(initiator.stack?.callFrames[0]?.url ?? initiator.type);
+      });
+      await cdp.send('Network.enable');
+      await page.goto(address);
+      await page.getByRole('table', { name: 'Invoices' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.close();
+      return askers.map((asker) => (asker === address ? 'the HTML' : /\/assets\/.*\.js$/.test(asker) ? 'the app' : asker));
+    };
+    // Opened the first time: asked for by the app as its code runs; then by the HTML, and once only.
+    expect(await open()).toEqual(['the app']);
+    expect(await open()).toEqual(['the HTML']);
+    await context.close();
+  });
 });

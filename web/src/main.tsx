@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { keepFirstAsks } from './shared/api/firstAsks';
 import { whenPreloaded } from './shared/routes/lazyPage';
 import './shared/styles/base.css';
 import './shared/styles/layout.css';
@@ -24,3 +25,5 @@ void whenPreloaded(1500).then(() =>
     </StrictMode>,
   ),
 );
+// What the page asked for while its code came, index.html asks for at once the next time this address opens.
+void whenPreloaded(60_000).then(keepFirstAsks);

@@ -2,7 +2,8 @@
 // database with the demo shop) in headless Chromium at a mid-range phone's profile: 4x CPU slowdown
 // and Lighthouse's slow 4G (150 ms RTT, 1.6 Mbps down, 750 Kbps up, applied through DevTools with
 // its factors: 562.5 ms, 1.47 Mbps, 675 Kbps). Each screen is opened afresh (empty cache), the
-// signed-in ones with a session already in the browser. For each it prints the bytes transferred
+// signed-in ones with a session already in the browser and what it kept of the screen when it last
+// opened it (`--first-visit`: as if never opened there before). For each it prints the bytes transferred
 // (brotli: the page is opened on localhost, where Chromium asks for it as it does over HTTPS; on
 // 127.0.0.1 it takes gzip), the Largest Contentful Paint, and the time a tap takes to
 // answer (the Event Timing API's duration of the interaction, from the touch to the next paint, as
@@ -18,7 +19,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, screens: { type: 'string' }, trace: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, screens: { type: 'string' }, trace: { type: 'boolean' }, 'first-visit': { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const EMAIL = process.env.BENCH_EMAIL ?? 'demo@wheelhouse.local';
@@ -108,14 +109,27 @@ async function signIn(base) {
   return response.json();
 }
 
+/** What the browser keeps of a signed-in screen once it has opened it (its first asks: web/src/shared/api/firstAsks.ts), opened at full speed. */
+async function openedBefore(browser, base, screen, session) {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(signedIn, session);
+  const page = await context.newPage();
+  await page.goto(`${base}${screen.path}`);
+  await page.getByRole(screen.ready[0], { name: screen.ready[1] }).first().waitFor({ timeout: 60_000 });
+  const firstAsks = await page.evaluate(() => localStorage.getItem('first_asks'));
+  await context.close();
+  return firstAsks;
+}
+
+function signedIn({ token, user, firstAsks }) {
+  localStorage.setItem('auth_token', token);
+  localStorage.setItem('user', JSON.stringify(user));
+  if (firstAsks) localStorage.setItem('first_asks', firstAsks);
+}
+
 async function measure(browser, base, screen, session) {
   const context = await browser.newContext(PHONE);
-  if (screen.signedIn) {
-    await context.addInitScript(({ token, user }) => {
-      localStorage.setItem('auth_token', token);
-      localStorage.setItem('user', JSON.stringify(user));
-    }, session);
-  }
+  if (screen.signedIn) await context.addInitScript(signedIn, session);
   await context.addInitScript(observe);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -203,7 +217,8 @@ try {
   const rows = [];
   for (const screen of SCREENS) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.base, screen, session));
+    const firstAsks = screen.signedIn && !values['first-visit'] ? await openedBefore(browser, server.base, screen, session) : null;
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.base, screen, { ...session, firstAsks }));
     const m = (key) => median(runs.map((run) => run[key]));
     rows.push([screen.name, String(m('scripts')), kb(m('script')), kb(m('css')), kb(m('api')), kb(m('script') + m('css') + m('api') + m('other')), ms(m('lcp')), ms(m('inp')), runs.map((run) => run.lcpElement)[0] ?? '']);
   }

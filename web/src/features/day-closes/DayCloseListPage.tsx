@@ -3,7 +3,7 @@ import { Link } from '../../shared/routes/Link';
 import type { DayCloseListItem } from '@schemas/day-closes';
 import { ALL_BRANCHES, BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/branches/BranchSelect';
 import { Field } from '../../shared/forms/Field';
-import { useAddress, withFilter, withPage } from '../../shared/hooks/useListSearch';
+import { pageOf, useAddress, withFilter, withPage } from '../../shared/hooks/useListSearch';
 import { usePageInRange } from '../../shared/records/listHooks';
 import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
@@ -39,7 +39,7 @@ export function DayCloseListPage() {
     date_from: params.get('date_from') ?? '',
     date_to: params.get('date_to') ?? '',
     over_short: params.get('over_short') === '1',
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    page: pageOf(params),
   };
   const list = useQuery({ ...dayCloseListQuery(filters), placeholderData: keepPreviousData });
   const setFilter = (name: string, value: string) => setParams((current) => withFilter(current, name, value));

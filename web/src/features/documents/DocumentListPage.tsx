@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../shared/routes/Link';
 import { usePermissions } from '../../shared/auth/permissions';
-import { ALL_BRANCHES, BranchFilter, branchFilterParam, useBranchFilterDefault, useBranchName, useHomeBranch } from '../../shared/branches/BranchSelect';
+import { ALL_BRANCHES, BranchFilter, useBranchFilterDefault, useBranchName, useHomeBranch } from '../../shared/branches/BranchSelect';
 import { Field } from '../../shared/forms/Field';
 import { useUrlFilters } from '../../shared/hooks/useUrlFilters';
 import { usePageInRange, useRecordDeletion } from '../../shared/records/listHooks';
@@ -10,7 +10,7 @@ import { CheckboxField } from '../../shared/ui/CheckboxField';
 import { ErrorBox } from '../../shared/ui/ErrorBox';
 import { PageHeader } from '../../shared/ui/Page';
 import { SelectField } from '../../shared/ui/SelectField';
-import { useDocumentMutations } from './api';
+import { listParams, useDocumentMutations } from './api';
 import { DocumentList } from './DocumentList';
 import { capitalized, numberOf, partyLabel, type ListKind, type TradingDocument } from './kind';
 import { PAYMENT_STATUSES } from '@schemas/document-statuses';
@@ -54,9 +54,7 @@ export function DocumentListPage<D extends TradingDocument>({ kind }: { kind: Li
   const partyFilter = party.toLowerCase();
   const filters = useUrlFilters([partyFilter, 'location_id', ...kind.filters], { location_id: useBranchFilterDefault() });
   const { applied, form, setFormField, page, setPage } = filters;
-  const list = useQuery(
-    kind.queries.list({ ...applied, location_id: branchFilterParam(applied.location_id), ...('overdue' in applied && { overdue: applied.overdue ? 1 : undefined }) }, page),
-  );
+  const list = useQuery(kind.queries.list(listParams(applied), page));
   const can = usePermissions();
   const { remove } = useDocumentMutations<D>(kind.queries);
   const plural = `${kind.noun}s`;

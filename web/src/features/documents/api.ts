@@ -4,6 +4,7 @@ import type { DocumentPreview } from '@schemas/tax';
 import { useDebounced } from '../../shared/hooks/useDebounced';
 import type { Page } from '@schemas/paging';
 import { api, type QueryParams } from '../../shared/api/client';
+import { branchFilterParam } from '../../shared/branches/BranchSelect';
 import { stockAlerts, type ProductEntry, type ProductType } from '../../shared/api/products';
 import { activityKeys } from '../../shared/audit/activity';
 
@@ -13,6 +14,20 @@ type Id = number | string;
 
 /** The catalogue lists and details that show stock or a cost price, which documents change. */
 const PRODUCT_ROOTS = ['tires', 'batteries', 'wiper-products', 'inventories'];
+
+/**
+ * A list's query from its applied filters (the address's, else their defaults): the branch filter as
+ * the API takes it, Overdue as 1, and none left empty, so that the list asked for before the page
+ * renders (./routes) is the one it shows.
+ */
+export function listParams(applied: Record<string, string>): QueryParams {
+  const params: QueryParams = {};
+  for (const [name, value] of Object.entries(applied)) {
+    const sent = name === 'location_id' ? branchFilterParam(value) : name === 'overdue' && value ? 1 : value;
+    if (sent !== '') params[name] = sent;
+  }
+  return params;
+}
 
 /** The queries of one document kind (invoices, sales): a filtered page and a detail, under `[path]`. */
 export function documentQueries<T>(path: string) {

@@ -1,4 +1,4 @@
-import { useAddress } from '../../shared/hooks/useListSearch';
+import { pageOf, useAddress } from '../../shared/hooks/useListSearch';
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { lookupQuery } from '../../shared/api/lookups';
@@ -23,7 +23,7 @@ export function useReportParams(pageParams: string[] = ['page']) {
       for (const page of resetPages) if (page !== name) next.delete(page);
       return next;
     });
-  const page = (name = 'page') => Math.max(1, Math.floor(Number(params.get(name))) || 1);
+  const page = (name = 'page') => pageOf(params, name);
   const setPage = (value: number, name = 'page') => set(name, value > 1 ? String(value) : '', []);
   return { get, set, page, setPage };
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '../../shared/routes/Link';
 import { COUNT_STATUS_LABELS, COUNT_STATUSES, type StockCountListItem } from '@schemas/stock-counts';
 import { ALL_BRANCHES, BranchFilter, branchFilterParam, useBranchFilterDefault } from '../../shared/branches/BranchSelect';
-import { useAddress, withFilter, withPage } from '../../shared/hooks/useListSearch';
+import { pageOf, useAddress, withFilter, withPage } from '../../shared/hooks/useListSearch';
 import { usePageInRange } from '../../shared/records/listHooks';
 import { DataTable, type Column } from '../../shared/ui/DataTable';
 import { formatDateTime } from '../../shared/ui/dates';
@@ -34,7 +34,7 @@ export function StockCountListPage() {
   const filters: CountFilters = {
     location_id: branchFilterParam(branch),
     status: params.get('status') ?? '',
-    page: Math.max(1, Math.floor(Number(params.get('page'))) || 1),
+    page: pageOf(params),
   };
   const list = useQuery({ ...countListQuery(filters), placeholderData: keepPreviousData });
   const setFilter = (name: string, value: string) => setParams((current) => withFilter(current, name, value));

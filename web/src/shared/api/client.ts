@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@schemas/common';
 import { clearSession, readToken, readUser, rememberReturn } from '../auth/session';
+import { noteAsk, takeEarly } from './firstAsks';
 
 /** A 412's news: the record's current version, and who changed it last and when. */
 export interface StaleRecord {
@@ -90,14 +91,19 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   if (options.body !== undefined) headers['Content-Type'] = options.contentType ?? 'application/json';
   if (options.version !== undefined) headers['If-Match'] = `"${options.version}"`;
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.params), {
+  const url = buildUrl(path, options.params);
+  const ask = () =>
+    fetch(url, {
       method,
       headers,
       body: options.body === undefined ? undefined : options.contentType ? String(options.body) : JSON.stringify(options.body),
       signal: options.signal,
     });
+  const early = method === 'GET' && !options.asBlob ? takeEarly(url, token) : undefined;
+  if (method === 'GET') noteAsk(url);
+  let response: Response;
+  try {
+    response = await (early ? early.catch(ask) : ask());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Could not reach the server. Please check your connection.');

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@schemas/auth';
+import { FIRST_ASKS_KEY } from '../api/firstAsks';
 
 const TOKEN_KEY = 'auth_token';
 const USER_KEY = 'user';
@@ -29,6 +30,7 @@ export function saveUser(user: SessionUser): void {
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(FIRST_ASKS_KEY);
 }
 
 const RETURN_KEY = 'return_to';

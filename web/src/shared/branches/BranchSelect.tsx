@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { SessionUser } from '@schemas/auth';
 import { lookupQuery } from '../api/lookups';
 import { useAuth } from '../auth/AuthContext';
 import { SelectField } from '../ui/SelectField';
@@ -27,8 +28,12 @@ export const ALL_BRANCHES = 'all';
 
 /** The branch a list starts filtered to: every branch for an administrator; staff's home branch (else every branch). */
 export function useBranchFilterDefault(): string {
-  const home = useHomeBranch();
-  return useAuth().user?.role === 'admin' ? ALL_BRANCHES : home || ALL_BRANCHES;
+  return branchFilterDefault(useAuth().user);
+}
+
+/** The same, for `user` (pure: the app asks for a list's first page before it renders). */
+export function branchFilterDefault(user: Pick<SessionUser, 'role' | 'home_location_id'> | null): string {
+  return user?.role !== 'admin' && user?.home_location_id ? String(user.home_location_id) : ALL_BRANCHES;
 }
 
 /** The name of the branch with this id, once the locations are loaded. */

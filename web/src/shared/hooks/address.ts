@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useSearchParams, type NavigateOptions } from 'react-router';
 
+/** The page of a list the address shows: 1 unless `name` (page) says another. */
+export const pageOf = (params: URLSearchParams, name = 'page') => Math.max(1, Math.floor(Number(params.get(name))) || 1);
+
 /** The address on page `value` (the first page has no `page`). */
 export function withPage(current: URLSearchParams, value: number): URLSearchParams {
   const next = new URLSearchParams(current);

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAddress, withFilter, withPage } from './address';
+import { pageOf, useAddress, withFilter, withPage } from './address';
 import { useDebounced } from './useDebounced';
 
-export { useAddress, withFilter, withPage };
+export { pageOf, useAddress, withFilter, withPage };
 
 export function useListSearch(delay = 300) {
   const [params, setParams] = useAddress();
   const search = params.get('search') ?? '';
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const page = pageOf(params);
   const [text, setText] = useState(search);
   const debounced = useDebounced(text, delay);
   const written = useRef(search);

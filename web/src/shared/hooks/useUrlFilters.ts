@@ -1,4 +1,4 @@
-import { useAddress, withPage } from './useListSearch';
+import { pageOf, useAddress, withPage } from './useListSearch';
 import { useEffect, useState } from 'react';
 
 /**
@@ -12,7 +12,7 @@ export function useUrlFilters<Name extends string>(names: readonly Name[], defau
   const applied = read();
   const appliedKey = JSON.stringify(applied);
   const [form, setForm] = useState(applied);
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const page = pageOf(params);
 
   // The address changed by a link or Back: the form shows what is applied.
   useEffect(() => setForm(read()), [appliedKey]);
