@@ -165,13 +165,6 @@ const FORMS = [
   /@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]mutationObserver\./,
 ];
 
-/** The few pieces both first screens show (a field's frame, the error box, a page's header, links), in one small chunk. */
-const BASICS = [
-  /web[\\/]src[\\/]shared[\\/]forms[\\/]FieldFrame\./,
-  /web[\\/]src[\\/]shared[\\/]ui[\\/](ErrorBox|Page)\./,
-  /web[\\/]src[\\/]shared[\\/]routes[\\/]Link\./,
-];
-
 /**
  * What the pages but the first screens need, in one chunk beside theirs: the routes of every page
  * (`web/src/app/pages.tsx`: the entry holds only the dashboard's and the sign-in's) and the small
@@ -219,7 +212,7 @@ export default defineConfig(({ command }) => ({
       // ZXing's package does not mark its files free of side effects, though they are: the scanner's chunk then keeps only the EAN-13 reader.
       treeshake: { moduleSideEffects: (id) => !/[\\/]@zxing[\\/]/.test(id) },
       output: {
-        codeSplitting: { groups: [group('frame', FRAME), group('forms', FORMS), group('basics', BASICS), group('pages', PAGES)] },
+        codeSplitting: { groups: [group('frame', FRAME), group('forms', FORMS), group('pages', PAGES)] },
       },
       onwarn(warning, warn) {
         if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
