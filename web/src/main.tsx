@@ -31,5 +31,5 @@ void whenPreloaded(1500).then(() =>
     </StrictMode>,
   ),
 );
-// What the page asked for while its code came, index.html asks for at once the next time this address opens.
+// The page's first queries, which index.html asks for at once the next time this address opens.
 void whenPreloaded(60_000).then(keepFirstAsks);

@@ -1,7 +1,7 @@
 /**
  * A page opened afresh asks for its first answers before its code has come. When the app opens, the
- * GET requests it makes while the page's code comes (its first queries: see preloadPage and main.tsx)
- * are kept here, by the page's address. The next time that address is opened, index.html's first
+ * GET requests of the page's first queries (what a page names beside its code: see preloadPage) are
+ * kept here, by the page's address. The next time that address is opened, index.html's first
  * script asks for them again at once, with the session's token, and the app takes each of those
  * answers (takeEarly) instead of asking again. On a phone this saves the round trip after the code
  * has come: the answer is already there.
@@ -24,11 +24,22 @@ declare global {
   }
 }
 
-/** The address the app opened at, and the GETs made since, until the page's code has come (keepFirstAsks). */
+/** The address the app opened at, and its first queries' GETs (null once kept); `noting` while one is asked for. */
 const openedAt = window.location.pathname + window.location.search;
 let asked: string[] | null = [];
+let noting = false;
 
-/** Keeps the GETs made since the app opened, for the address it opened at, and stops noting them. */
+/** Asks for one of the page's first queries (`ask`), noting the GET it makes at once. */
+export function askFirst(ask: () => void): void {
+  noting = true;
+  try {
+    ask();
+  } finally {
+    noting = false;
+  }
+}
+
+/** Keeps the first queries' GETs for the address the app opened at (once the page's code has come: main.tsx). */
 export function keepFirstAsks(): void {
   const urls = asked ?? [];
   asked = null;
@@ -44,9 +55,9 @@ export function keepFirstAsks(): void {
   }
 }
 
-/** Notes a GET the app is making, until keepFirstAsks. */
+/** Notes a GET the app is making, if it is a first query's (askFirst). */
 export function noteAsk(url: string): void {
-  asked?.push(url);
+  if (noting) asked?.push(url);
 }
 
 /** The answer index.html's first script asked for to `url` with `token`, taken once; or none. */

@@ -1,6 +1,7 @@
 import { createElement, isValidElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 import { hashKey, type FetchQueryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { askFirst } from '../api/firstAsks';
 import { askedNow } from './justAsked';
 
 type Ask = <T, E, D, K extends QueryKey>(options: FetchQueryOptions<T, E, D, K>) => void;
@@ -74,7 +75,7 @@ export function preloadPage(routes: RouteObject[], { pathname, search }: { pathn
       void page.preload?.();
       page.firstQueries?.(new URLSearchParams(search), (options) => {
         askedNow(hashKey(options.queryKey));
-        void client.prefetchQuery(options);
+        askFirst(() => void client.prefetchQuery(options));
       });
     }
   }
