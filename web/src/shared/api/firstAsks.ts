@@ -25,7 +25,7 @@ declare global {
 }
 
 /** The address the app opened at, and its first queries' GETs (null once kept); `noting` while one is asked for. */
-const openedAt = window.location.pathname + window.location.search;
+const openedAt = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
 let asked: string[] | null = [];
 let noting = false;
 
