@@ -150,6 +150,20 @@ describe.skipIf(!browserTestsCanRun())('catalogue lookups in the browser', () =>
     await expectAccessible(page, 'the empty tag list');
   });
 
+  it('keeps the page clicked while it loads, when a search typed just before ends its pause', async () => {
+    await go('Tags');
+    // The next page's code comes slowly, so the search's pause ends while that page is still loading.
+    await page.route('**/assets/**/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByPlaceholder('Search by name').fill('quiet');
+    await menu('Made In').click();
+    await showsScreen(page, 'Made In', { exact: true });
+    expect(new URL(page.url()).pathname).toBe('/made-in');
+    await page.unroute('**/assets/**/*.js');
+  });
+
   it('sends a tag that cannot be loaded for editing back to the list, saying so', async () => {
     await page.goto(`${app.url}/tags/999999/edit`);
     await page.waitForURL(`${app.url}/tags`);

@@ -1,9 +1,8 @@
 import { pageOf, useAddress } from '../../shared/hooks/useListSearch';
-import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { lookupQuery } from '../../shared/api/lookups';
 import { Field } from '../../shared/forms/Field';
-import { useDebounced } from '../../shared/hooks/useDebounced';
+import { useTypedFilter } from '../../shared/hooks/useDebounced';
 import { SelectField } from '../../shared/ui/SelectField';
 import type { PeriodFilters } from './api';
 import { GROUP_OPTIONS } from './format';
@@ -82,22 +81,6 @@ export function PeriodFields({
 
 /** A text filter that writes the address a moment after typing stops (and follows the address when it changes). */
 export function useTypedParam(params: ReturnType<typeof useReportParams>, name: string, delay = 300) {
-  const applied = params.get(name);
-  const [text, setText] = useState(applied);
-  const debounced = useDebounced(text, delay);
-  const written = useRef(applied);
-
-  useEffect(() => {
-    if (applied === written.current) return;
-    written.current = applied;
-    setText(applied);
-  }, [applied]);
-
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    params.set(name, debounced);
-  }, [debounced]);
-
+  const [text, setText] = useTypedFilter(params.get(name), (value) => params.set(name, value), delay);
   return { text, setText };
 }

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CONSTRUCTION_TYPES, RATINGS, type Named } from '@schemas/tires';
 import { Field } from '../../shared/forms/Field';
 import { SelectField } from '../../shared/ui/SelectField';
+import { useTypedFilter } from '../../shared/hooks/useDebounced';
 import { lookupQueries } from './api';
-import { useDebouncedFilter, type FilterName, type TireFilters } from './filters';
+import { type FilterName, type TireFilters } from './filters';
 import { CONSTRUCTION_LABELS } from './form';
 import { toOptions } from './TireFields';
 
@@ -18,7 +19,7 @@ interface FilterPanelProps {
 const ratings = RATINGS.map((value) => ({ value, label: value }));
 
 function PriceFilter({ name, label, filters, setFilter }: { name: 'price_min' | 'price_max'; label: string } & Pick<FilterPanelProps, 'filters' | 'setFilter'>) {
-  const [text, setText] = useDebouncedFilter(filters[name] ?? '', (value) => setFilter(name, value));
+  const [text, setText] = useTypedFilter(filters[name] ?? '', (value) => setFilter(name, value), 400);
   return (
     <Field
       name={name}

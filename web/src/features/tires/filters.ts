@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { withFilter, useAddress } from '../../shared/hooks/useListSearch';
-import { useDebounced } from '../../shared/hooks/useDebounced';
 
 /** The list's filters, as GET /api/tires names them; they live in the address so reload and back keep them. */
 export const FILTER_NAMES = [
@@ -52,25 +51,4 @@ export function useTireFilters() {
     });
 
   return { filters, filterKey: JSON.stringify(filters), setFilter, clearFilters };
-}
-
-/** A text filter typed freely and written to the address once typing pauses. */
-export function useDebouncedFilter(value: string, commit: (value: string) => void, delay = 400) {
-  const [text, setText] = useState(value);
-  const debounced = useDebounced(text, delay);
-  const written = useRef(value);
-
-  useEffect(() => {
-    if (value === written.current) return;
-    written.current = value;
-    setText(value);
-  }, [value]);
-
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    commit(debounced);
-  }, [debounced, commit]);
-
-  return [text, setText] as const;
 }

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import { pageOf, useAddress, withFilter, withPage } from './address';
-import { useDebounced } from './useDebounced';
+import { useTypedFilter } from './useDebounced';
 
 export { pageOf, useAddress, withFilter, withPage };
 
@@ -8,21 +7,7 @@ export function useListSearch(delay = 300) {
   const [params, setParams] = useAddress();
   const search = params.get('search') ?? '';
   const page = pageOf(params);
-  const [text, setText] = useState(search);
-  const debounced = useDebounced(text, delay);
-  const written = useRef(search);
-
-  useEffect(() => {
-    if (search === written.current) return;
-    written.current = search;
-    setText(search);
-  }, [search]);
-
-  useEffect(() => {
-    if (debounced === written.current) return;
-    written.current = debounced;
-    setParams((current) => withFilter(current, 'search', debounced));
-  }, [debounced, setParams]);
+  const [text, setText] = useTypedFilter(search, (value) => setParams((current) => withFilter(current, 'search', value)), delay);
 
   const setPage = (value: number) => setParams((current) => withPage(current, value));
 
