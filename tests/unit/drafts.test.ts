@@ -1,29 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rememberReturn, sessionEnded, takeReturn } from '../../web/src/shared/auth/session.ts';
 import { DRAFT_MAX_AGE_MS, dropDraft, dropDraftsExcept, readDraft, writeDraft } from '../../web/src/shared/forms/drafts.ts';
-
-/** The browser's Storage, as Node has none. */
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  clear() {
-    this.items.clear();
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, String(value));
-  }
-}
+import { MemoryStorage } from '../support/memory-storage.ts';
 
 describe('drafts kept in the browser', () => {
   it('keeps one draft per user and page, with the version an edit form opened with', () => {

@@ -32,4 +32,4 @@ void whenPreloaded(1500).then(() =>
   ),
 );
 // The page's first queries, which index.html asks for at once the next time this address opens.
-void whenPreloaded(60_000).then(keepFirstAsks);
+void whenPreloaded(60_000).then(() => keepFirstAsks());

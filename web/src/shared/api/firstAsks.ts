@@ -24,9 +24,9 @@ declare global {
   }
 }
 
-/** The address the app opened at, and its first queries' GETs (null once kept); `noting` while one is asked for. */
+/** The address the app opened at, its first queries' GETs, and whether one is being asked for now. */
 const openedAt = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
-let asked: string[] | null = [];
+const asked: string[] = [];
 let noting = false;
 
 /** Asks for one of the page's first queries (`ask`), noting the GET it makes at once. */
@@ -39,25 +39,21 @@ export function askFirst(ask: () => void): void {
   }
 }
 
-/** Keeps the first queries' GETs for the address the app opened at (once the page's code has come: main.tsx). */
-export function keepFirstAsks(): void {
-  const urls = asked ?? [];
-  asked = null;
+/** Keeps the first queries' GETs for the address the app opened at, with the last addresses before it (once the page's code has come: main.tsx). */
+export function keepFirstAsks(storage: Storage = localStorage): void {
   try {
-    const kept = JSON.parse(localStorage.getItem(FIRST_ASKS_KEY) ?? '{}') as Record<string, string[]>;
-    delete kept[openedAt];
-    if (urls.length) kept[openedAt] = urls;
-    const addresses = Object.keys(kept);
-    for (const old of addresses.slice(0, Math.max(0, addresses.length - MAX_ADDRESSES))) delete kept[old];
-    localStorage.setItem(FIRST_ASKS_KEY, JSON.stringify(kept));
+    const before = Object.entries(JSON.parse(storage.getItem(FIRST_ASKS_KEY) ?? '{}') as Record<string, string[]>);
+    const kept = before.filter(([address]) => address !== openedAt).slice(1 - MAX_ADDRESSES);
+    if (asked.length) kept.push([openedAt, asked]);
+    storage.setItem(FIRST_ASKS_KEY, JSON.stringify(Object.fromEntries(kept)));
   } catch {
-    localStorage.removeItem(FIRST_ASKS_KEY);
+    storage.removeItem(FIRST_ASKS_KEY);
   }
 }
 
 /** Notes a GET the app is making, if it is a first query's (askFirst). */
 export function noteAsk(url: string): void {
-  if (noting) asked?.push(url);
+  if (noting) asked.push(url);
 }
 
 /** The answer index.html's first script asked for to `url` with `token`, taken once; or none. */
