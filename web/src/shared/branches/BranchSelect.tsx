@@ -12,10 +12,14 @@ export function lastUsedBranch(): string {
   return localStorage.getItem(LAST_BRANCH_KEY) ?? '';
 }
 
+type BranchUser = Pick<SessionUser, 'role' | 'home_location_id'> | null;
+
+/** The user's home branch as a branch choice, or '' when they have none. */
+const homeBranchOf = (user: BranchUser): string => (user?.home_location_id ? String(user.home_location_id) : '');
+
 /** The signed-in user's home branch, or '' when they have none. */
 export function useHomeBranch(): string {
-  const home = useAuth().user?.home_location_id;
-  return home ? String(home) : '';
+  return homeBranchOf(useAuth().user);
 }
 
 /** Where a new document starts: the user's home branch, else the branch last chosen in this browser. */
@@ -32,8 +36,8 @@ export function useBranchFilterDefault(): string {
 }
 
 /** The same, for `user` (pure: the app asks for a list's first page before it renders). */
-export function branchFilterDefault(user: Pick<SessionUser, 'role' | 'home_location_id'> | null): string {
-  return user?.role !== 'admin' && user?.home_location_id ? String(user.home_location_id) : ALL_BRANCHES;
+export function branchFilterDefault(user: BranchUser): string {
+  return user?.role === 'admin' ? ALL_BRANCHES : homeBranchOf(user) || ALL_BRANCHES;
 }
 
 /** The name of the branch with this id, once the locations are loaded. */
